@@ -1,0 +1,287 @@
+/**
+ * The perf-gate.yml schema. This file is the single source of truth: TypeScript types are inferred
+ * from it, validation messages come from it, perf-gate.schema.json is generated from it
+ * (`npm run schema`), and the README's configuration reference is written from its descriptions.
+ */
+import { z } from 'zod'
+
+/** A duration such as `500ms`, `8s`, `2m`; stored as the string k6 understands, validated here. */
+export const DURATION_PATTERN = /^\d+(\.\d+)?(ms|s|m|h)$/
+const duration = z
+  .string()
+  .regex(DURATION_PATTERN, 'expected a duration such as "500ms", "8s" or "2m"')
+
+/** Turns a validated duration string into milliseconds. */
+export function durationMs(value: string): number {
+  const match = /^(\d+(?:\.\d+)?)(ms|s|m|h)$/.exec(value)
+  if (!match) throw new Error(`not a duration: ${value}`)
+  const n = Number(match[1])
+  const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[match[2] as 'ms' | 's' | 'm' | 'h']
+  return n * unit
+}
+
+const name = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9_.-]*$/i, 'expected a name of letters, digits, "-", "_" or "."')
+
+const httpUrl = z.string().refine(
+  (value) => {
+    try {
+      const url = new URL(value)
+      return url.protocol === 'http:' || url.protocol === 'https:'
+    } catch {
+      return false
+    }
+  },
+  { message: 'expected a URL such as "http://gateway:8080/path"' },
+)
+
+const port = z.number().int().min(1).max(65535)
+
+export const waitSchema = z
+  .object({
+    http: z
+      .object({
+        path: z.string().startsWith('/').default('/'),
+        port: port,
+        status: z.number().int().min(100).max(599).default(200),
+      })
+      .strict()
+      .optional()
+      .describe('Wait until GET http://<container>:<port><path> answers with this status.'),
+    log: z.string().min(1).optional().describe('Wait until the container logs this line (a substring).'),
+    timeout: duration.default('60s').describe('How long the service may take to become ready.'),
+  })
+  .strict()
+  .refine((w) => w.http !== undefined || w.log !== undefined, {
+    message: 'expected "http" or "log"',
+  })
+
+export const serviceSchema = z
+  .object({
+    image: z.string().min(1).optional().describe('A local image name, e.g. "perf-gate/echo:local".'),
+    build: z
+      .object({
+        context: z.string().min(1).describe('Build context, relative to the config file.'),
+        dockerfile: z.string().default('Dockerfile'),
+        args: z.record(z.string(), z.string()).default({}),
+      })
+      .strict()
+      .optional()
+      .describe('Build the image from a Dockerfile instead of using `image`.'),
+    env: z.record(z.string(), z.string()).default({}).describe('Environment variables.'),
+    command: z.array(z.string()).optional().describe('Overrides the image command.'),
+    ports: z.array(port).default([]).describe('Container ports the gate talks to.'),
+    files: z
+      .array(
+        z
+          .object({
+            source: z.string().min(1).describe('Host path, relative to the config file.'),
+            target: z.string().startsWith('/').describe('Absolute path in the container.'),
+          })
+          .strict(),
+      )
+      .default([])
+      .describe('Files copied into the container before it starts.'),
+    dependsOn: z.array(name).default([]).describe('Services that must be ready first.'),
+    wait: waitSchema.optional().describe('Readiness of the container itself.'),
+    resources: z
+      .object({
+        cpus: z.number().positive().optional(),
+        memoryMiB: z.number().int().positive().optional(),
+      })
+      .strict()
+      .optional()
+      .describe('Resource limits, so the gateway and the echo backend do not fight over cores.'),
+  })
+  .strict()
+  .refine((s) => (s.image === undefined) !== (s.build === undefined), {
+    message: 'expected exactly one of "image" or "build"',
+  })
+
+const headerMap = z.record(z.string(), z.string())
+
+export const httpCallSchema = z
+  .object({
+    method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']).default('POST'),
+    url: httpUrl.describe('A URL whose host may be a service name, e.g. "http://gateway:9000/apis".'),
+    headers: headerMap.default({}),
+    body: z.unknown().optional().describe('JSON body (objects are serialised) or a string.'),
+    expectStatus: z.array(z.number().int()).default([200, 201, 202, 204]),
+    retries: z.number().int().min(0).default(10),
+  })
+  .strict()
+
+export const profileSchema = z
+  .object({
+    name: name,
+    description: z.string().optional(),
+    target: httpUrl.describe('Where k6 sends load; the host may be a service name.'),
+    control: z
+      .boolean()
+      .default(false)
+      .describe('A no-gateway control profile: a noise monitor for the runner, never gated.'),
+    setup: z
+      .array(httpCallSchema)
+      .default([])
+      .describe('Admin API calls that configure this profile (create the API and its policies).'),
+    readiness: z
+      .object({
+        url: httpUrl.optional().describe('Defaults to the target.'),
+        method: z.enum(['GET', 'POST']).default('GET'),
+        status: z.number().int().default(200),
+        timeout: duration.default('30s'),
+      })
+      .strict()
+      .optional()
+      .describe('Polled after setup until the route answers as expected.'),
+    expect: z
+      .object({
+        status: z.number().int().default(200),
+        headers: headerMap.default({}).describe('Headers every response must carry (value substring).'),
+        bodyPrefix: z.string().optional(),
+        bodyContains: z.string().optional(),
+        echoesPayload: z
+          .boolean()
+          .default(false)
+          .describe('The response body must equal the request payload.'),
+      })
+      .strict()
+      .default({ status: 200, headers: {}, echoesPayload: false })
+      .describe('Per-request checks; accuracy = passed / requests.'),
+    headers: headerMap.default({}).describe('Headers k6 sends with every request.'),
+  })
+  .strict()
+
+export const BUILT_IN_SCENARIOS = ['constant-vus', 'constant-arrival-rate'] as const
+
+export const scenarioSchema = z
+  .object({
+    name: name,
+    script: z
+      .string()
+      .min(1)
+      .describe(`A built-in scenario (${BUILT_IN_SCENARIOS.join(', ')}) or a path to your own k6 script.`),
+    method: z.enum(['GET', 'POST', 'PUT']).default('POST'),
+    vus: z.number().int().positive().default(10).describe('Virtual users (closed model).'),
+    rate: z.number().positive().optional().describe('Iterations per second (open model).'),
+    maxVUs: z.number().int().positive().optional(),
+    duration: duration.default('8s'),
+    payloadBytes: z.number().int().min(0).max(10_000_000).default(1024),
+    params: z
+      .record(z.string(), z.union([z.string(), z.number(), z.boolean()]))
+      .default({})
+      .describe('Extra values passed to the script as __ENV (upper-cased).'),
+  })
+  .strict()
+  .refine((s) => s.script !== 'constant-arrival-rate' || s.rate !== undefined, {
+    message: '"constant-arrival-rate" needs "rate"',
+    path: ['rate'],
+  })
+
+export const gateSchema = z
+  .object({
+    metric: z.enum(['p50', 'p90', 'p95', 'p99']).default('p95'),
+    threshold: z
+      .number()
+      .positive()
+      .max(10)
+      .default(0.1)
+      .describe('Relative regression that fails the gate: 0.10 is +10%.'),
+    confidence: z.number().gt(0.5).lt(1).default(0.95),
+    errorRateCeiling: z.number().min(0).max(1).default(0.01).describe('Absolute error-rate ceiling.'),
+    rounds: z.number().int().min(1).max(200).default(5).describe('Measured rounds (each runs every cell).'),
+    warmupRounds: z.number().int().min(0).default(1).describe('Rounds run first and discarded.'),
+    seed: z.number().int().default(1).describe('Seeds the randomized run order.'),
+    onInconclusive: z.enum(['warn', 'fail']).default('warn'),
+    maxBaselineAgeDays: z.number().positive().default(7),
+    timeBudget: duration.default('20m').describe('Paired mode: stop adding pairs after this.'),
+    historyNights: z.number().int().positive().default(14),
+  })
+  .strict()
+
+/** Service overrides for the baseline variant of a paired (A/B) comparison. */
+export const variantSchema = z
+  .object({
+    services: z
+      .record(
+        name,
+        z
+          .object({
+            image: z.string().min(1).optional(),
+            env: z.record(z.string(), z.string()).optional(),
+            command: z.array(z.string()).optional(),
+          })
+          .strict(),
+      )
+      .describe('Per service: what differs in the baseline variant (e.g. the default branch image).'),
+  })
+  .strict()
+
+export const configSchema = z
+  .object({
+    version: z.literal(1).default(1),
+    name: name.describe('Names the gate in reports and baselines.'),
+    services: z.record(name, serviceSchema).refine((s) => Object.keys(s).length > 0, {
+      message: 'expected at least one service',
+    }),
+    profiles: z.array(profileSchema).min(1),
+    scenarios: z.array(scenarioSchema).min(1),
+    gate: gateSchema.default(gateSchema.parse({})),
+    baseline: z
+      .object({
+        path: z.string().default('baseline.json').describe('Baseline file, relative to the config file.'),
+      })
+      .strict()
+      .default({ path: 'baseline.json' }),
+    baselineVariant: variantSchema
+      .optional()
+      .describe('When present, gate mode runs paired A/B rounds on this runner instead of a stored baseline.'),
+  })
+  .strict()
+  .superRefine((config, ctx) => {
+    const services = new Set(Object.keys(config.services))
+    for (const [serviceName, service] of Object.entries(config.services)) {
+      service.dependsOn.forEach((dep, i) => {
+        if (!services.has(dep)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['services', serviceName, 'dependsOn', i],
+            message: `unknown service "${dep}"`,
+          })
+        }
+      })
+    }
+    const seen = new Set<string>()
+    config.profiles.forEach((profile, i) => {
+      if (seen.has(profile.name)) {
+        ctx.addIssue({ code: 'custom', path: ['profiles', i, 'name'], message: `duplicate profile "${profile.name}"` })
+      }
+      seen.add(profile.name)
+    })
+    const seenScenarios = new Set<string>()
+    config.scenarios.forEach((scenario, i) => {
+      if (seenScenarios.has(scenario.name)) {
+        ctx.addIssue({ code: 'custom', path: ['scenarios', i, 'name'], message: `duplicate scenario "${scenario.name}"` })
+      }
+      seenScenarios.add(scenario.name)
+    })
+    for (const serviceName of Object.keys(config.baselineVariant?.services ?? {})) {
+      if (!services.has(serviceName)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['baselineVariant', 'services', serviceName],
+          message: `unknown service "${serviceName}"`,
+        })
+      }
+    }
+  })
+
+export type Config = z.infer<typeof configSchema>
+export type ServiceConfig = z.infer<typeof serviceSchema>
+export type ProfileConfig = z.infer<typeof profileSchema>
+export type ScenarioConfig = z.infer<typeof scenarioSchema>
+export type GateConfig = z.infer<typeof gateSchema>
+export type HttpCall = z.infer<typeof httpCallSchema>
+export type WaitConfig = z.infer<typeof waitSchema>
+export type VariantConfig = z.infer<typeof variantSchema>

@@ -1,0 +1,145 @@
+/**
+ * The data that flows between modules: one run's metrics, the comparison of a cell, the results of a
+ * gate. Persisted shapes (runs, results.json) are zod schemas so that files read back are validated.
+ */
+import { z } from 'zod'
+
+/** A cell is one profile driven by one scenario; its id is "profile/scenario". */
+export function cellId(profile: string, scenario: string): string {
+  return `${profile}/${scenario}`
+}
+
+/** Which side of an A/B comparison a run belongs to. Stored-baseline gates only run "candidate". */
+export const variantNames = ['candidate', 'baseline'] as const
+export type VariantName = (typeof variantNames)[number]
+
+/** Latency in milliseconds, rates per second, fractions in [0, 1]. */
+export const runMetricsSchema = z.object({
+  p50: z.number().nonnegative(),
+  p90: z.number().nonnegative(),
+  p95: z.number().nonnegative(),
+  p99: z.number().nonnegative(),
+  max: z.number().nonnegative(),
+  mean: z.number().nonnegative(),
+  rps: z.number().nonnegative(),
+  requests: z.number().int().nonnegative(),
+  errorRate: z.number().min(0).max(1),
+  failedRequests: z.number().int().nonnegative(),
+  checkAccuracy: z.number().min(0).max(1),
+  droppedIterations: z.number().int().nonnegative(),
+})
+export type RunMetrics = z.infer<typeof runMetricsSchema>
+
+/** Resource usage of one container during one run, from the docker stats API. */
+export const resourceSampleSchema = z.object({
+  service: z.string(),
+  t: z.number().describe('seconds since the run started'),
+  cpuPercent: z.number(),
+  memoryMiB: z.number(),
+  pids: z.number().int().optional(),
+})
+export type ResourceSample = z.infer<typeof resourceSampleSchema>
+
+export const runResultSchema = z.object({
+  cell: z.string(),
+  profile: z.string(),
+  scenario: z.string(),
+  variant: z.enum(variantNames),
+  round: z.number().int().nonnegative(),
+  warmup: z.boolean(),
+  startedAt: z.string(),
+  durationS: z.number().nonnegative(),
+  metrics: runMetricsSchema,
+  /** False when the run cannot be compared (e.g. an open-model run that dropped iterations). */
+  valid: z.boolean(),
+  invalidReason: z.string().optional(),
+  resources: z.array(resourceSampleSchema).default([]),
+})
+export type RunResult = z.infer<typeof runResultSchema>
+
+export type Verdict = 'pass' | 'regression' | 'inconclusive'
+
+/** A ratio candidate/baseline with its confidence interval. */
+export interface RatioEstimate {
+  estimate: number
+  lower: number
+  upper: number
+  confidence: number
+}
+
+/** A location estimate of one metric across runs, with its CI. */
+export interface SampleSummary {
+  n: number
+  median: number
+  mean: number
+  lower: number
+  upper: number
+  values: number[]
+}
+
+export interface ErrorRateComparison {
+  /** Candidate failed requests / requests over all measured runs. */
+  candidate: number
+  candidateInterval: [number, number]
+  baseline: number | null
+  ceiling: number
+  aboveCeiling: boolean
+  /** The candidate's error rate is significantly above the baseline's. */
+  significantIncrease: boolean
+}
+
+export interface CellComparison {
+  cell: string
+  profile: string
+  scenario: string
+  control: boolean
+  metric: 'p50' | 'p90' | 'p95' | 'p99'
+  /** 'stored': against a baseline file; 'paired': A/B pairs on this runner. */
+  method: 'stored' | 'paired'
+  candidate: SampleSummary
+  baseline: SampleSummary | null
+  ratio: RatioEstimate | null
+  /** (ratio - 1) * 100, or null without a baseline. */
+  changePct: number | null
+  pValue: number | null
+  adjustedPValue: number | null
+  latencyVerdict: Verdict
+  errorRate: ErrorRateComparison
+  /** The cell's verdict: latency and error rate together. */
+  verdict: Verdict
+  /** Human-readable reasons, in the order they were decided. */
+  reasons: string[]
+  /** Per-variant, per-run values, for charts and details. */
+  runs: RunResult[]
+  checkAccuracy: number
+}
+
+export interface GateResults {
+  schemaVersion: 1
+  name: string
+  mode: 'gate' | 'baseline'
+  method: 'stored' | 'paired' | 'none'
+  verdict: Verdict
+  threshold: number
+  confidence: number
+  metric: 'p50' | 'p90' | 'p95' | 'p99'
+  startedAt: string
+  finishedAt: string
+  gitSha: string | null
+  k6Version: string | null
+  machine: MachineFingerprint
+  baseline: { path: string; createdAt: string; gitSha: string | null; ageDays: number } | null
+  cells: CellComparison[]
+  /** Notes for the reader: noise monitor, stale baseline, invalid runs. */
+  notes: string[]
+}
+
+export const machineFingerprintSchema = z.object({
+  cpus: z.number().int(),
+  cpuModel: z.string(),
+  memoryGiB: z.number(),
+  os: z.string(),
+  kernel: z.string(),
+  runner: z.string().optional(),
+})
+export type MachineFingerprint = z.infer<typeof machineFingerprintSchema>
