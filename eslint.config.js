@@ -1,0 +1,15 @@
+import js from '@eslint/js'
+import tseslint from 'typescript-eslint'
+
+export default tseslint.config(
+  { ignores: ['dist/', 'node_modules/', 'perf-gate-results/', 'scenarios/', 'coverage/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      'no-console': ['error', { allow: [] }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+    },
+  },
+  { files: ['scripts/**', 'bench/**', 'test/**', 'src/cli.ts'], rules: { 'no-console': 'off' } },
+)
