@@ -112,6 +112,10 @@ export interface CellComparison {
   /** Per-variant, per-run values, for charts and details. */
   runs: RunResult[]
   checkAccuracy: number
+  /** The scenario's load level (VUs, or the arrival rate for open-model scenarios), for charts vs concurrency. */
+  concurrency?: number
+  /** The scenario's request payload size, for charts and tables that group by payload. */
+  payloadBytes?: number
 }
 
 export interface GateResults {
