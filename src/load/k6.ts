@@ -1,0 +1,111 @@
+/**
+ * Locating k6 and running one scenario. k6 runs on the host and sends to container addresses; its
+ * results come back through the summary file written by handleSummary, never by parsing its text.
+ */
+import { execFile, spawn } from 'node:child_process'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import { InfrastructureError } from '../errors.js'
+import type { RunMetrics } from '../model.js'
+import { parseK6Summary, SummaryFormatError } from './summary.js'
+
+const execFileAsync = promisify(execFile)
+
+/** The k6 release the action downloads when none is on PATH, and the one setup.sh installs. */
+export const K6_VERSION = '1.8.1'
+
+export interface K6Binary {
+  path: string
+  version: string
+}
+
+/** Finds k6 (K6_PATH, then PATH) and reads its version. Throws InfrastructureError if absent. */
+export async function findK6(env: Record<string, string | undefined> = process.env): Promise<K6Binary | null> {
+  const candidate = env.K6_PATH || 'k6'
+  try {
+    const { stdout } = await execFileAsync(candidate, ['version'], { timeout: 15_000 })
+    const version = /v(\d+\.\d+\.\d+)/.exec(stdout)?.[1] ?? stdout.trim()
+    return { path: candidate, version }
+  } catch {
+    return null
+  }
+}
+
+export interface K6RunOptions {
+  k6: K6Binary
+  script: string
+  /** Passed to the script as __ENV; SUMMARY_PATH is added here. */
+  env: Record<string, string>
+  /** Configured length of the load phase, for throughput. */
+  durationS: number
+  /** Kill k6 after this long (it should end by itself well before). */
+  timeoutMs: number
+  signal?: AbortSignal
+}
+
+/** Runs one k6 scenario and returns its metrics. Any k6 failure is an InfrastructureError. */
+export async function runK6(options: K6RunOptions): Promise<RunMetrics> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'perf-gate-k6-'))
+  const summaryPath = path.join(dir, 'summary.json')
+  try {
+    const stderr = await spawnK6(options, summaryPath)
+    let text: string
+    try {
+      text = await readFile(summaryPath, 'utf8')
+    } catch {
+      throw new InfrastructureError(`k6 wrote no summary for ${options.script}: ${lastLines(stderr)}`)
+    }
+    try {
+      return parseK6Summary(JSON.parse(text), options.durationS)
+    } catch (error) {
+      if (error instanceof SummaryFormatError) throw new InfrastructureError(`${options.script}: ${error.message}`)
+      throw error
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true })
+  }
+}
+
+function lastLines(text: string, n = 8): string {
+  return text.trim().split('\n').slice(-n).join('\n') || '(no output)'
+}
+
+function spawnK6(options: K6RunOptions, summaryPath: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      options.k6.path,
+      ['run', '--quiet', '--no-color', '--no-usage-report', options.script],
+      {
+        env: { ...process.env, ...options.env, SUMMARY_PATH: summaryPath, K6_NO_USAGE_REPORT: 'true' },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    )
+    let stderr = ''
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString()).slice(-20_000)
+    })
+    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs)
+    const onAbort = () => child.kill('SIGTERM')
+    options.signal?.addEventListener('abort', onAbort, { once: true })
+    child.on('error', (error) => {
+      clearTimeout(timer)
+      reject(new InfrastructureError(`could not start k6 (${options.k6.path}): ${error.message}`))
+    })
+    child.on('close', (code, signal) => {
+      clearTimeout(timer)
+      options.signal?.removeEventListener('abort', onAbort)
+      if (options.signal?.aborted) reject(new InfrastructureError('k6 run interrupted'))
+      // 99: thresholds crossed. Our thresholds only expose submetrics and always pass, but a user's
+      // script may set real ones; the gate judges the numbers, not k6's exit code.
+      else if (code === 0 || code === 99) resolve(stderr)
+      else
+        reject(
+          new InfrastructureError(
+            `k6 failed on ${path.basename(options.script)} (exit ${code ?? signal}): ${lastLines(stderr)}`,
+          ),
+        )
+    })
+  })
+}

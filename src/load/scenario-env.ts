@@ -1,0 +1,51 @@
+/**
+ * What a k6 scenario script receives: the profile's target and checks and the scenario's load shape,
+ * as __ENV strings. The names are the contract with scenarios/lib/*.js.
+ */
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import type { ProfileConfig, ScenarioConfig } from '../config/schema.js'
+import { durationMs } from '../config/schema.js'
+import { isBuiltInScenario } from '../config/load.js'
+
+/** Builds the k6 environment for one run. `targetUrl` is already resolved to a reachable address. */
+export function scenarioEnv(profile: ProfileConfig, scenario: ScenarioConfig, targetUrl: string): Record<string, string> {
+  const env: Record<string, string> = {
+    TARGET_URL: targetUrl,
+    METHOD: scenario.method,
+    VUS: String(scenario.vus),
+    DURATION: scenario.duration,
+    PAYLOAD_BYTES: String(scenario.payloadBytes),
+    HEADERS: JSON.stringify(profile.headers),
+    EXPECT_STATUS: String(profile.expect.status),
+    EXPECT_HEADERS: JSON.stringify(profile.expect.headers),
+    EXPECT_ECHO: String(profile.expect.echoesPayload),
+  }
+  if (scenario.rate !== undefined) env.RATE = String(scenario.rate)
+  if (scenario.maxVUs !== undefined) env.MAX_VUS = String(scenario.maxVUs)
+  if (profile.expect.bodyPrefix !== undefined) env.EXPECT_BODY_PREFIX = profile.expect.bodyPrefix
+  if (profile.expect.bodyContains !== undefined) env.EXPECT_BODY_CONTAINS = profile.expect.bodyContains
+  for (const [key, value] of Object.entries(scenario.params)) env[key.toUpperCase()] = String(value)
+  return env
+}
+
+/** Length of the load phase in seconds (for throughput and k6's kill timeout). */
+export function scenarioDurationS(scenario: ScenarioConfig): number {
+  return durationMs(scenario.duration) / 1000
+}
+
+/** The perf-gate package root (holds scenarios/), found upward from this module in src/ or dist/. */
+export function packageRoot(from: string = import.meta.dirname): string {
+  let dir = from
+  for (;;) {
+    if (existsSync(path.join(dir, 'scenarios', 'lib')) && existsSync(path.join(dir, 'package.json'))) return dir
+    const parent = path.dirname(dir)
+    if (parent === dir) throw new Error(`perf-gate's scenarios/ folder was not found above ${from}`)
+    dir = parent
+  }
+}
+
+/** Absolute path of a scenario's script: a built-in name maps to scenarios/NAME.js. */
+export function scriptPath(scenario: ScenarioConfig, root: string = packageRoot()): string {
+  return isBuiltInScenario(scenario.script) ? path.join(root, 'scenarios', `${scenario.script}.js`) : scenario.script
+}

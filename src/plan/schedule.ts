@@ -1,0 +1,77 @@
+/**
+ * The run schedule: which cell (profile x scenario) runs when, for which variant. Pure and seeded, so
+ * a gate can be replayed. Every round runs every cell once in a fresh random order, so slow drift of
+ * the runner (thermal, neighbours) spreads over all cells instead of biasing the ones that run last.
+ * In paired mode each cell of a round is an A/B pair whose order (AB or BA) is drawn per pair.
+ */
+import { cellId, type VariantName } from '../model.js'
+
+export interface PlannedRun {
+  /** Position in the schedule, from 0. */
+  index: number
+  round: number
+  warmup: boolean
+  cell: string
+  profile: string
+  scenario: string
+  variant: VariantName
+}
+
+export interface ScheduleInput {
+  profiles: readonly string[]
+  scenarios: readonly string[]
+  rounds: number
+  warmupRounds: number
+  seed: number
+  /** Run a baseline variant beside the candidate, in randomized AB/BA pairs. */
+  paired: boolean
+  /** First round number to use; adaptive extensions continue where the schedule left off. */
+  firstRound?: number
+}
+
+/** A small, well-known seeded PRNG (mulberry32): reproducible shuffles, not cryptography. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0
+    let t = state
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+/** Fisher-Yates shuffle of a copy. */
+export function shuffle<T>(items: readonly T[], random: () => number): T[] {
+  const out = [...items]
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1))
+    ;[out[i], out[j]] = [out[j] as T, out[i] as T]
+  }
+  return out
+}
+
+/** Expands the matrix into an ordered list of runs. Warm-up rounds come first. */
+export function planSchedule(input: ScheduleInput): PlannedRun[] {
+  const firstRound = input.firstRound ?? 0
+  // Mixing the first round into the seed keeps adaptive extensions reproducible but not repetitive.
+  const random = seededRandom(input.seed * 1_000_003 + firstRound)
+  const cells = input.profiles.flatMap((profile) => input.scenarios.map((scenario) => ({ profile, scenario })))
+  const runs: PlannedRun[] = []
+  const totalRounds = input.warmupRounds + input.rounds
+  for (let r = 0; r < totalRounds; r++) {
+    const round = firstRound + r
+    const warmup = r < input.warmupRounds
+    for (const { profile, scenario } of shuffle(cells, random)) {
+      const variants: VariantName[] = input.paired
+        ? random() < 0.5
+          ? ['baseline', 'candidate']
+          : ['candidate', 'baseline']
+        : ['candidate']
+      for (const variant of variants) {
+        runs.push({ index: runs.length, round, warmup, cell: cellId(profile, scenario), profile, scenario, variant })
+      }
+    }
+  }
+  return runs
+}

@@ -1,0 +1,251 @@
+/**
+ * The system under test, started with testcontainers: one Network per stack, every service joined to
+ * it under its config name as alias, started in dependsOn order with its wait strategy. Teardown is
+ * guaranteed by the caller's `finally` (stop()) and by a label sweep for anything a crash left.
+ */
+import { connect } from 'node:net'
+import { createHash } from 'node:crypto'
+import {
+  GenericContainer,
+  getContainerRuntimeClient,
+  Network,
+  Wait,
+  type StartedNetwork,
+  type StartedTestContainer,
+  type WaitStrategy,
+} from 'testcontainers'
+import type { Config, ServiceConfig, VariantConfig } from '../config/schema.js'
+import { durationMs } from '../config/schema.js'
+import { InfrastructureError } from '../errors.js'
+import type { Logger } from '../log.js'
+import type { VariantName } from '../model.js'
+import { serviceWaves } from '../plan/service-order.js'
+
+/** Label put on every container we start, so a sweep can find leftovers of one gate run. */
+export const RUN_LABEL = 'dev.perf-gate.run'
+const SERVICE_LABEL = 'dev.perf-gate.service'
+const VARIANT_LABEL = 'dev.perf-gate.variant'
+
+export interface RunningService {
+  name: string
+  container: StartedTestContainer
+  /** Address k6 and the admin calls use: the container IP, or host + mapped port as a fallback. */
+  address(port: number): { host: string; port: number }
+}
+
+export interface RunningStack {
+  variant: VariantName
+  networkName: string
+  services: Map<string, RunningService>
+  /** Rewrites a URL whose host is a service name to an address reachable from this host. */
+  resolveUrl(url: string): string
+  /** Stops every container and removes the network. Safe to call twice. */
+  stop(): Promise<void>
+}
+
+export interface StartStackOptions {
+  runId: string
+  variant: VariantName
+  /** Service overrides of the baseline variant (paired mode). */
+  overrides?: VariantConfig | undefined
+  log: Logger
+}
+
+/** Applies a variant's overrides to the services. */
+export function servicesForVariant(
+  services: Config['services'],
+  overrides: VariantConfig | undefined,
+): Config['services'] {
+  if (!overrides) return services
+  return Object.fromEntries(
+    Object.entries(services).map(([name, service]) => {
+      const override = overrides.services[name]
+      if (!override) return [name, service]
+      const merged: ServiceConfig = {
+        ...service,
+        ...(override.image ? { image: override.image, build: undefined } : {}),
+        env: { ...service.env, ...override.env },
+        command: override.command ?? service.command,
+      }
+      return [name, merged]
+    }),
+  )
+}
+
+function waitStrategyFor(service: ServiceConfig): WaitStrategy {
+  const wait = service.wait
+  if (!wait) return Wait.forListeningPorts()
+  const strategies: WaitStrategy[] = []
+  if (wait.http) strategies.push(Wait.forHttp(wait.http.path, wait.http.port).forStatusCode(wait.http.status))
+  if (wait.log) strategies.push(Wait.forLogMessage(wait.log))
+  const strategy = strategies.length === 1 ? (strategies[0] as WaitStrategy) : Wait.forAll(strategies)
+  return strategy.withStartupTimeout(durationMs(wait.timeout))
+}
+
+/** Keeps the last lines a container printed, to show them when it fails to start. */
+class LogTail {
+  private lines: string[] = []
+  consume = (stream: NodeJS.ReadableStream) => {
+    stream.on('data', (chunk: Buffer | string) => {
+      this.lines.push(...chunk.toString().split('\n').filter(Boolean))
+      if (this.lines.length > 40) this.lines = this.lines.slice(-40)
+    })
+  }
+  text(): string {
+    return this.lines.length > 0 ? this.lines.map((l) => `    ${l}`).join('\n') : '    (no output)'
+  }
+}
+
+async function imageFor(name: string, service: ServiceConfig, log: Logger): Promise<string> {
+  if (service.image) return service.image
+  const build = service.build
+  if (!build) throw new InfrastructureError(`service "${name}": neither image nor build`)
+  const tag = `perf-gate-build/${name}:${createHash('sha256').update(JSON.stringify(build)).digest('hex').slice(0, 12)}`
+  log.info(`building ${tag} from ${build.context}/${build.dockerfile}`)
+  try {
+    await GenericContainer.fromDockerfile(build.context, build.dockerfile)
+      .withBuildArgs(build.args)
+      .build(tag, { deleteOnExit: false })
+  } catch (error) {
+    throw new InfrastructureError(`service "${name}": image build failed: ${(error as Error).message}`, { cause: error })
+  }
+  return tag
+}
+
+function canConnect(host: string, port: number, timeoutMs = 1000): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host, port })
+    const done = (ok: boolean) => {
+      socket.destroy()
+      resolve(ok)
+    }
+    socket.setTimeout(timeoutMs, () => done(false))
+    socket.once('connect', () => done(true))
+    socket.once('error', () => done(false))
+  })
+}
+
+/**
+ * Starts the services of one variant. On any failure, everything started so far is removed before
+ * the error propagates, and the error carries the failing service's last log lines.
+ */
+export async function startStack(config: Config, options: StartStackOptions): Promise<RunningStack> {
+  const services = servicesForVariant(config.services, options.overrides)
+  const labels = { [RUN_LABEL]: options.runId, [VARIANT_LABEL]: options.variant }
+  const started = new Map<string, RunningService>()
+  let network: StartedNetwork | undefined
+  let useContainerIps: boolean | undefined
+
+  const stop = async () => {
+    const containers = [...started.values()]
+    started.clear()
+    await Promise.allSettled(containers.map((s) => s.container.stop({ timeout: 1_000, remove: true })))
+    await removeLeftovers(options.runId, options.variant)
+    if (network) {
+      const n = network
+      network = undefined
+      await n.stop().catch(() => undefined)
+    }
+  }
+
+  try {
+    const images = new Map<string, string>()
+    for (const [name, service] of Object.entries(services)) images.set(name, await imageFor(name, service, options.log))
+    network = await new Network().start()
+    const networkName = network.getName()
+    const waves = serviceWaves(Object.fromEntries(Object.entries(services).map(([n, s]) => [n, s.dependsOn])))
+    for (const wave of waves) {
+      await Promise.all(
+        wave.map(async (name) => {
+          const service = services[name] as ServiceConfig
+          const tail = new LogTail()
+          let container = new GenericContainer(images.get(name) as string)
+            .withNetwork(network as StartedNetwork)
+            .withNetworkAliases(name)
+            .withLabels({ ...labels, [SERVICE_LABEL]: name })
+            .withEnvironment(service.env)
+            .withExposedPorts(...service.ports)
+            .withWaitStrategy(waitStrategyFor(service))
+            .withLogConsumer(tail.consume)
+          if (service.command) container = container.withCommand(service.command)
+          if (service.files.length > 0) container = container.withCopyFilesToContainer(service.files)
+          if (service.resources) {
+            container = container.withResourcesQuota({
+              ...(service.resources.cpus ? { cpu: service.resources.cpus } : {}),
+              ...(service.resources.memoryMiB ? { memory: service.resources.memoryMiB / 1024 } : {}),
+            })
+          }
+          const began = Date.now()
+          let running: StartedTestContainer
+          try {
+            running = await container.start()
+          } catch (error) {
+            throw new InfrastructureError(
+              `service "${name}" (${images.get(name)}) did not start: ${(error as Error).message}\n  last log lines:\n${tail.text()}`,
+              { cause: error },
+            )
+          }
+          const ip = running.getIpAddress(networkName)
+          started.set(name, {
+            name,
+            container: running,
+            address: (port) =>
+              useContainerIps !== false ? { host: ip, port } : { host: running.getHost(), port: running.getMappedPort(port) },
+          })
+          options.log.info(`service ${name} ready in ${((Date.now() - began) / 1000).toFixed(1)}s at ${ip}`)
+        }),
+      )
+    }
+    useContainerIps = await containerIpsReachable(started, services)
+    if (!useContainerIps) options.log.warning('container IPs are not reachable from this host; using mapped ports (slower)')
+    return {
+      variant: options.variant,
+      networkName,
+      services: started,
+      resolveUrl: (url) => resolveServiceUrl(url, started),
+      stop,
+    }
+  } catch (error) {
+    await stop()
+    throw error
+  }
+}
+
+async function containerIpsReachable(
+  started: Map<string, RunningService>,
+  services: Config['services'],
+): Promise<boolean> {
+  for (const [name, service] of Object.entries(services)) {
+    const port = service.ports[0]
+    const running = started.get(name)
+    if (port === undefined || !running) continue
+    return canConnect(running.container.getIpAddress([...running.container.getNetworkNames()][0] ?? ''), port)
+  }
+  return true
+}
+
+/** Replaces a service name in a URL's host with the service's reachable address. */
+export function resolveServiceUrl(url: string, services: Map<string, Pick<RunningService, 'address'>>): string {
+  const parsed = new URL(url)
+  const service = services.get(parsed.hostname)
+  if (!service) return url
+  const port = parsed.port ? Number(parsed.port) : parsed.protocol === 'https:' ? 443 : 80
+  const address = service.address(port)
+  parsed.hostname = address.host
+  parsed.port = String(address.port)
+  return parsed.toString()
+}
+
+/**
+ * Removes any container of this run that is still there (a crash between create and stop, a signal
+ * mid-start). testcontainers removes containers that fail their wait, but not ones orphaned by us.
+ */
+export async function removeLeftovers(runId: string, variant?: VariantName): Promise<number> {
+  const client = await getContainerRuntimeClient()
+  const filters = { label: [`${RUN_LABEL}=${runId}`, ...(variant ? [`${VARIANT_LABEL}=${variant}`] : [])] }
+  const leftovers = await client.container.dockerode.listContainers({ all: true, filters })
+  await Promise.allSettled(
+    leftovers.map((c) => client.container.dockerode.getContainer(c.Id).remove({ force: true, v: true })),
+  )
+  return leftovers.length
+}
