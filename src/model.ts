@@ -59,6 +59,9 @@ export type RunResult = z.infer<typeof runResultSchema>
 
 export type Verdict = 'pass' | 'regression' | 'inconclusive'
 
+/** The latency percentiles a gate can compare. */
+export type LatencyMetric = 'p50' | 'p90' | 'p95' | 'p99'
+
 /** A ratio candidate/baseline with its confidence interval. */
 export interface RatioEstimate {
   estimate: number
@@ -75,6 +78,13 @@ export interface SampleSummary {
   lower: number
   upper: number
   values: number[]
+  /** What one value is: a run, or (for a stored history) one night's geometric mean. Default 'run'. */
+  unit?: 'run' | 'night'
+  /**
+   * What [lower, upper] is: a CI of the centre (latency: of the geometric mean, see stats/descriptive),
+   * a prediction interval for a new night (history), or nothing (fewer than two values).
+   */
+  interval?: 'confidence' | 'prediction' | 'none'
 }
 
 export interface ErrorRateComparison {
@@ -116,6 +126,16 @@ export interface CellComparison {
   concurrency?: number
   /** The scenario's request payload size, for charts and tables that group by payload. */
   payloadBytes?: number
+  /** The latency test used: Welch (one stored night), history prediction interval, or paired t. */
+  latencyTest?: 'welch' | 'history' | 'paired-t' | null
+  /** Paired mode: two-sided Wilcoxon signed-rank p-value on the log ratios, a rank-based cross-check. */
+  wilcoxonPValue?: number | null
+  /** Paired mode: sd of the per-pair log ratio (the noise the gate works against). */
+  sigmaLogRatio?: number | null
+  /** Ratios of the other percentiles (e.g. P50, P99), same method; reported, never gated. */
+  otherRatios?: Partial<Record<LatencyMetric, RatioEstimate>>
+  /** Runs left out of the statistics (warm-up, invalid, nothing measured), both sides together. */
+  excludedRuns?: number
 }
 
 export interface GateResults {
