@@ -1,0 +1,135 @@
+#!/usr/bin/env bash
+# Builds the local images the examples and tests use, without any container registry:
+#   perf-gate/echo:local                   FROM scratch + a static Go binary built here on the host
+#   perf-gate/debian-nginx-base:bookworm   a debootstrap rootfs with nginx, brought in by `docker import`
+#   perf-gate/nginx:local                  that base + our default nginx.conf
+# Idempotent: an image whose source-hash label matches its sources is skipped unless FORCE=1, so an
+# edit to main.go or nginx.conf rebuilds the image without FORCE. The debootstrap rootfs is also
+# cached as a tarball (PERF_GATE_CACHE, default ~/.cache/perf-gate) so that after `docker system prune`
+# the base comes back in seconds instead of re-downloading ~100 packages.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+FORCE=${FORCE:-0}
+CACHE_DIR=${PERF_GATE_CACHE:-${HOME:-/root}/.cache/perf-gate}
+DEBIAN_MIRROR=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
+ECHO_IMAGE=perf-gate/echo:local
+BASE_IMAGE=perf-gate/debian-nginx-base:bookworm
+NGINX_IMAGE=perf-gate/nginx:local
+
+log() { printf '[build-images] %s\n' "$*"; }
+
+image_exists() { docker image inspect "$1" >/dev/null 2>&1; }
+
+# Runs a command with its output held back, shown only on failure: the legacy builder's deprecation
+# banner on every successful build would bury the lines that say what was done.
+quiet() {
+  local out
+  if ! out=$("$@" 2>&1); then
+    printf '%s\n' "$out" >&2
+    log "failed: $*"
+    return 1
+  fi
+}
+
+# Hash of every tracked input of an image directory (the built binary is not an input).
+source_hash() {
+  (cd "$1" && find . -type f ! -name echo -print0 | LC_ALL=C sort -z | xargs -0 sha256sum | sha256sum | cut -c1-16)
+}
+
+# True when the image exists and was built from exactly these sources.
+up_to_date() {
+  [[ $FORCE != 1 ]] || return 1
+  local have
+  have=$(docker image inspect -f '{{index .Config.Labels "perf-gate.source-hash"}}' "$1" 2>/dev/null) || return 1
+  [[ $have == "$2" ]]
+}
+
+# debootstrap needs root; GitHub runners run as a user with passwordless sudo.
+SUDO=()
+if [[ $(id -u) != 0 ]]; then SUDO=(sudo); fi
+
+# Prints elapsed seconds since $1 (epoch seconds).
+since() { echo "$(($(date +%s) - $1))s"; }
+
+build_echo() {
+  local t0 ctx hash
+  ctx="$ROOT/images/echo"
+  hash=$(source_hash "$ctx")
+  if up_to_date "$ECHO_IMAGE" "$hash"; then
+    log "$ECHO_IMAGE up to date, skipped (FORCE=1 rebuilds)"
+    return
+  fi
+  t0=$(date +%s)
+  # A golang builder image cannot be pulled, so compile on the host; static so FROM scratch runs it.
+  (cd "$ctx" && CGO_ENABLED=0 GOOS=linux go build -trimpath -ldflags='-s -w' -o echo .)
+  quiet docker build --label "perf-gate.source-hash=$hash" -t "$ECHO_IMAGE" "$ctx"
+  rm -f "$ctx/echo"
+  log "$ECHO_IMAGE built in $(since "$t0")"
+}
+
+debootstrap_rootfs() {
+  local tarball=$1 dir keyring=()
+  dir=$(mktemp -d /tmp/perf-gate-rootfs.XXXXXX)
+  # On Ubuntu runners debootstrap does not know Debian's key by default.
+  if [[ -f /usr/share/keyrings/debian-archive-keyring.gpg ]]; then
+    keyring=(--keyring=/usr/share/keyrings/debian-archive-keyring.gpg)
+  fi
+  log "debootstrap bookworm (nginx-light) from $DEBIAN_MIRROR, takes about a minute"
+  if ! "${SUDO[@]}" debootstrap --variant=minbase --include=nginx-light,ca-certificates "${keyring[@]}" \
+    bookworm "$dir" "$DEBIAN_MIRROR" >"$dir.log" 2>&1; then
+    tail -n 30 "$dir.log" >&2
+    "${SUDO[@]}" rm -rf "$dir"
+    rm -f "$dir.log"
+    log "debootstrap failed (log above)"
+    return 1
+  fi
+  # Drop what a gateway container never needs; it halves the image and the cached tarball.
+  "${SUDO[@]}" rm -rf "$dir"/var/cache/apt/archives/*.deb "$dir"/var/lib/apt/lists/* "$dir"/usr/share/doc/* \
+    "$dir"/usr/share/man/* "$dir"/usr/share/locale/* "$dir"/var/log/*.log "$dir"/debootstrap
+  # Write to a temporary name first: an interrupted build must not leave a truncated cache behind.
+  "${SUDO[@]}" tar --numeric-owner -C "$dir" -cf "$tarball.partial" .
+  "${SUDO[@]}" chown "$(id -u):$(id -g)" "$tarball.partial"
+  mv "$tarball.partial" "$tarball"
+  "${SUDO[@]}" rm -rf "$dir"
+  rm -f "$dir.log"
+}
+
+build_nginx_base() {
+  if [[ $FORCE != 1 ]] && image_exists "$BASE_IMAGE"; then
+    log "$BASE_IMAGE exists, skipped"
+    return
+  fi
+  local t0 tarball
+  t0=$(date +%s)
+  tarball="$CACHE_DIR/debian-bookworm-nginx-rootfs.tar"
+  mkdir -p "$CACHE_DIR"
+  if [[ $FORCE == 1 || ! -s $tarball ]]; then
+    debootstrap_rootfs "$tarball"
+  else
+    log "using cached rootfs $tarball"
+  fi
+  quiet docker import "$tarball" "$BASE_IMAGE"
+  log "$BASE_IMAGE imported in $(since "$t0")"
+}
+
+build_nginx() {
+  local t0 ctx hash
+  ctx="$ROOT/images/nginx"
+  # Include the base's id: a re-imported base must rebuild the gateway image on top of it.
+  hash=$( (source_hash "$ctx" && docker image inspect -f '{{.Id}}' "$BASE_IMAGE") | sha256sum | cut -c1-16)
+  if up_to_date "$NGINX_IMAGE" "$hash"; then
+    log "$NGINX_IMAGE up to date, skipped (FORCE=1 rebuilds)"
+    return
+  fi
+  t0=$(date +%s)
+  quiet docker build --label "perf-gate.source-hash=$hash" --build-arg "BASE_IMAGE=$BASE_IMAGE" \
+    -t "$NGINX_IMAGE" "$ctx"
+  log "$NGINX_IMAGE built in $(since "$t0")"
+}
+
+T0=$(date +%s)
+build_echo
+build_nginx_base
+build_nginx
+log "done in $(since "$T0")"
