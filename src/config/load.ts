@@ -71,7 +71,9 @@ function describeIssue(issue: z.core.$ZodIssue): string {
     return `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`
   }
   if (issue.code === 'invalid_type') {
-    return issue.input === undefined ? `required (expected ${issue.expected})` : `expected ${issue.expected}`
+    // zod 4 leaves the input out of issues; its message ends in "received <type>".
+    const received = /received (\w+)/.exec(issue.message)?.[1]
+    return received === 'undefined' ? `required (expected ${issue.expected})` : `expected ${issue.expected}${received ? `, got ${received}` : ''}`
   }
   return issue.message
 }

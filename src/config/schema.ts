@@ -193,7 +193,13 @@ export const gateSchema = z
     rounds: z.number().int().min(1).max(200).default(5).describe('Measured rounds (each runs every cell).'),
     warmupRounds: z.number().int().min(0).default(1).describe('Rounds run first and discarded.'),
     seed: z.number().int().default(1).describe('Seeds the randomized run order.'),
-    onInconclusive: z.enum(['warn', 'fail']).default('warn'),
+    method: z
+      .enum(['auto', 'stored', 'paired'])
+      .default('auto')
+      .describe(
+        'auto: paired when baselineVariant is set and no baseline file exists, else stored. paired: always A/B on this runner.',
+      ),
+    onInconclusive: z.enum(['warn', 'fail']).default('warn').describe('What an undecided gate does.'),
     maxBaselineAgeDays: z.number().positive().default(7),
     timeBudget: duration.default('20m').describe('Paired mode: stop adding pairs after this.'),
     historyNights: z.number().int().positive().default(14),

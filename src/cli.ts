@@ -1,0 +1,90 @@
+#!/usr/bin/env node
+/**
+ * perf-gate CLI: the same engine as the action, for a laptop or any CI.
+ *   perf-gate run --config perf-gate.yml [--mode gate|baseline] [--out DIR] [--threshold 10%] [--baseline FILE]
+ *   perf-gate validate --config perf-gate.yml
+ * Exit codes: 0 pass, 1 regression, 2 invalid config or input, 3 infrastructure failure.
+ */
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander'
+import { consoleLogger } from './cli-logger.js'
+import { loadConfig } from './config/load.js'
+import { parseThreshold } from './config/threshold.js'
+import { describeFailure, ExitCode } from './errors.js'
+import { runGate } from './gate/run-gate.js'
+import { guardInterrupts } from './interrupt.js'
+
+function thresholdOption(value: string): number {
+  const parsed = parseThreshold(value)
+  if (parsed === null) throw new InvalidArgumentError('expected a fraction such as 0.1 or a percentage such as 10%')
+  return parsed
+}
+
+async function main(argv: string[]): Promise<number> {
+  const log = consoleLogger()
+  const program = new Command('perf-gate')
+    .description('Performance gate for API gateways: testcontainers + k6 + honest statistics')
+    .exitOverride()
+    .configureOutput({ writeErr: (text) => process.stderr.write(text) })
+
+  let exitCode: number = ExitCode.Pass
+  program
+    .command('run')
+    .description('start the stack, run the k6 scenarios, compare with the baseline, write the report')
+    .requiredOption('-c, --config <file>', 'perf-gate.yml')
+    .addOption(new Option('-m, --mode <mode>', 'gate or baseline').choices(['gate', 'baseline']).default('gate'))
+    .option('-o, --out <dir>', 'where report.md and results.json go', 'perf-gate-results')
+    .option('-t, --threshold <threshold>', 'overrides gate.threshold (0.1 or 10%)', thresholdOption)
+    .option('-b, --baseline <file>', 'overrides the baseline file path')
+    .action(async (opts: { config: string; mode: 'gate' | 'baseline'; out: string; threshold?: number; baseline?: string }) => {
+      const loaded = loadConfig(opts.config)
+      const guard = guardInterrupts(log)
+      try {
+        const outcome = await runGate(loaded, {
+          mode: opts.mode,
+          outDir: opts.out,
+          threshold: opts.threshold,
+          baselinePath: opts.baseline,
+          log,
+          cleanup: guard.cleanup,
+          signal: guard.signal,
+        })
+        const { results, artifacts } = outcome
+        const regressed = results.cells.filter((c) => !c.control && c.verdict === 'regression').map((c) => c.cell)
+        process.stdout.write(
+          `perf-gate ${opts.mode === 'baseline' ? 'baseline written' : `verdict: ${results.verdict.toUpperCase()}`}` +
+            (regressed.length > 0 ? ` (regressed: ${regressed.join(', ')})` : '') +
+            `\nreport: ${artifacts.reportPath}\nresults: ${artifacts.resultsPath}\n`,
+        )
+        exitCode = outcome.exitCode
+      } finally {
+        guard.dispose()
+      }
+    })
+
+  program
+    .command('validate')
+    .description('check a config file and exit (2 when invalid)')
+    .requiredOption('-c, --config <file>', 'perf-gate.yml')
+    .action((opts: { config: string }) => {
+      const { config } = loadConfig(opts.config)
+      process.stdout.write(
+        `${opts.config}: valid (${Object.keys(config.services).length} services, ${config.profiles.length} profiles, ${config.scenarios.length} scenarios)\n`,
+      )
+    })
+
+  try {
+    await program.parseAsync(argv)
+    return exitCode
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // --help and --version end here with code 0; usage errors are invalid input.
+      return error.exitCode === 0 ? ExitCode.Pass : ExitCode.InvalidInput
+    }
+    const failure = describeFailure(error)
+    process.stderr.write(`perf-gate: ${failure.message}\n`)
+    return failure.exitCode
+  }
+}
+
+// testcontainers keeps Docker sockets alive; exit explicitly once the work and its cleanup are done.
+process.exit(await main(process.argv))

@@ -1,0 +1,83 @@
+/**
+ * The only reader of action inputs. Returns a typed settings object; every error names the input
+ * and the expected format. Input names live here as constants, shared with action.yml's docs test.
+ */
+import * as core from '@actions/core'
+import { ConfigError } from '../errors.js'
+import { parseThreshold } from './threshold.js'
+
+export const Inputs = {
+  Config: 'config',
+  Mode: 'mode',
+  Baseline: 'baseline',
+  GithubToken: 'github-token',
+  Comment: 'comment',
+  Threshold: 'threshold',
+  OutDir: 'out-dir',
+  CommentKey: 'comment-key',
+  Results: 'results',
+} as const
+
+export type ActionMode = 'gate' | 'baseline' | 'publish'
+
+export interface ActionSettings {
+  /** Path of perf-gate.yml, relative to the workspace. */
+  config: string
+  /** gate: measure and compare; baseline: measure and write the baseline; publish: report results made elsewhere. */
+  mode: ActionMode
+  /** Overrides the config's baseline file path. */
+  baseline: string | undefined
+  /** Token for the PR comment and the chart assets branch; empty disables GitHub calls. */
+  githubToken: string
+  /** Post or update the sticky PR comment. */
+  comment: boolean
+  /** Overrides gate.threshold (a fraction, e.g. 0.1). */
+  threshold: number | undefined
+  /** Where report.md, results.json and the charts are written. */
+  outDir: string
+  /** Distinguishes the comments of several gate jobs in one PR. */
+  commentKey: string
+  /** publish mode: the folder holding results.json from the measuring workflow. */
+  results: string | undefined
+}
+
+/** Reads and validates every input. Collects all problems into one error. */
+export function getInputs(): ActionSettings {
+  const problems: string[] = []
+  const mode = core.getInput(Inputs.Mode) || 'gate'
+  if (mode !== 'gate' && mode !== 'baseline' && mode !== 'publish') {
+    problems.push(`input "${Inputs.Mode}": expected "gate", "baseline" or "publish", got "${mode}"`)
+  }
+  let comment = true
+  try {
+    comment = core.getInput(Inputs.Comment) === '' ? true : core.getBooleanInput(Inputs.Comment)
+  } catch {
+    problems.push(`input "${Inputs.Comment}": expected true or false, got "${core.getInput(Inputs.Comment)}"`)
+  }
+  const thresholdText = core.getInput(Inputs.Threshold)
+  let threshold: number | undefined
+  if (thresholdText) {
+    const parsed = parseThreshold(thresholdText)
+    if (parsed === null) {
+      problems.push(`input "${Inputs.Threshold}": expected a fraction such as 0.1 or a percentage such as 10%, got "${thresholdText}"`)
+    } else threshold = parsed
+  }
+  const commentKey = core.getInput(Inputs.CommentKey) || 'default'
+  if (!/^[\w.-]+$/.test(commentKey)) {
+    problems.push(`input "${Inputs.CommentKey}": expected letters, digits, "-", "_" or ".", got "${commentKey}"`)
+  }
+  const results = core.getInput(Inputs.Results) || undefined
+  if (mode === 'publish' && !results) problems.push(`input "${Inputs.Results}": required when mode is "publish"`)
+  if (problems.length > 0) throw new ConfigError(problems)
+  return {
+    config: core.getInput(Inputs.Config) || 'perf-gate.yml',
+    mode: mode as ActionMode,
+    baseline: core.getInput(Inputs.Baseline) || undefined,
+    githubToken: core.getInput(Inputs.GithubToken),
+    comment,
+    threshold,
+    outDir: core.getInput(Inputs.OutDir) || 'perf-gate-results',
+    commentKey,
+    results,
+  }
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest'
+import { planSchedule, seededRandom, shuffle } from '../../../src/plan/schedule.js'
+import { serviceWaves } from '../../../src/plan/service-order.js'
+
+const base = { profiles: ['a', 'b'], scenarios: ['x', 'y'], rounds: 3, warmupRounds: 1, seed: 7, paired: false }
+
+describe('planSchedule', () => {
+  it('runs every cell once per round, warm-up rounds first', () => {
+    const runs = planSchedule(base)
+    expect(runs).toHaveLength(4 * 4)
+    for (let round = 0; round < 4; round++) {
+      const inRound = runs.filter((r) => r.round === round)
+      expect(inRound.map((r) => r.cell).sort()).toEqual(['a/x', 'a/y', 'b/x', 'b/y'])
+      expect(inRound.every((r) => r.warmup === (round === 0))).toBe(true)
+    }
+    expect(runs.map((r) => r.index)).toEqual([...runs.keys()])
+  })
+
+  it('is reproducible for a seed and differs between seeds', () => {
+    const order = (seed: number) => planSchedule({ ...base, seed }).map((r) => r.cell).join()
+    expect(order(7)).toBe(order(7))
+    expect(order(7)).not.toBe(order(8))
+  })
+
+  it('randomizes the cell order across rounds', () => {
+    const runs = planSchedule({ ...base, rounds: 12, warmupRounds: 0 })
+    const orders = new Set(Array.from({ length: 12 }, (_, r) => runs.filter((x) => x.round === r).map((x) => x.cell).join()))
+    expect(orders.size).toBeGreaterThan(3)
+  })
+
+  it('pairs variants within a cell and round, in both orders', () => {
+    const runs = planSchedule({ ...base, rounds: 20, warmupRounds: 0, paired: true })
+    expect(runs).toHaveLength(20 * 4 * 2)
+    let ab = 0
+    for (let i = 0; i < runs.length; i += 2) {
+      const [first, second] = [runs[i]!, runs[i + 1]!]
+      expect(first.cell).toBe(second.cell)
+      expect(first.round).toBe(second.round)
+      expect(new Set([first.variant, second.variant])).toEqual(new Set(['baseline', 'candidate']))
+      if (first.variant === 'baseline') ab++
+    }
+    // 80 pairs, each AB with probability 1/2: far from all one way.
+    expect(ab).toBeGreaterThan(20)
+    expect(ab).toBeLessThan(60)
+  })
+
+  it('continues numbering rounds for extensions', () => {
+    const more = planSchedule({ ...base, rounds: 2, warmupRounds: 0, firstRound: 6 })
+    expect([...new Set(more.map((r) => r.round))]).toEqual([6, 7])
+    expect(more.every((r) => !r.warmup)).toBe(true)
+  })
+})
+
+describe('shuffle', () => {
+  it('permutes without losing items', () => {
+    const items = Array.from({ length: 50 }, (_, i) => i)
+    const out = shuffle(items, seededRandom(1))
+    expect([...out].sort((a, b) => a - b)).toEqual(items)
+    expect(out).not.toEqual(items)
+  })
+})
+
+describe('serviceWaves', () => {
+  it('orders services by dependsOn', () => {
+    expect(serviceWaves({ gateway: ['echo', 'control'], control: ['db'], echo: [], db: [] })).toEqual([
+      ['db', 'echo'],
+      ['control'],
+      ['gateway'],
+    ])
+  })
+  it('rejects cycles', () => {
+    expect(() => serviceWaves({ a: ['b'], b: ['a'], c: [] })).toThrow('dependsOn has a cycle among: a, b')
+  })
+})
