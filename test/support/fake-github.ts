@@ -1,0 +1,585 @@
+/**
+ * A local stand-in for the GitHub REST API, implementing exactly the endpoints perf-gate calls, with
+ * GitHub's status codes, error bodies and Link-header pagination. Tests point GITHUB_API_URL (or
+ * createOctokit's baseUrl) at it, so the real octokit adapters, and the built dist/, run unchanged.
+ *
+ * Endpoints:
+ *   GET   /repos/:o/:r/issues/:n/comments        (per_page, page; Link header)
+ *   POST  /repos/:o/:r/issues/:n/comments
+ *   PATCH /repos/:o/:r/issues/comments/:id
+ *   GET   /repos/:o/:r/pulls                     (state, head, per_page, page; Link header)
+ *   GET   /repos/:o/:r/git/ref/heads/:branch     (404 when missing)
+ *   POST  /repos/:o/:r/git/refs
+ *   PATCH /repos/:o/:r/git/refs/heads/:branch    (422 "Update is not a fast forward" unless force)
+ *   POST  /repos/:o/:r/git/blobs                 (utf-8 or base64; the real git blob SHA)
+ *   POST  /repos/:o/:r/git/trees                 (base_tree, nested paths, sha null deletes)
+ *   GET   /repos/:o/:r/git/commits/:sha
+ *   POST  /repos/:o/:r/git/commits
+ *
+ * Tokens map to 'write' or 'read'. A read token gets 403 "Resource not accessible by integration" on
+ * any write, as a fork PR's GITHUB_TOKEN does; a missing or unknown token gets 401 "Bad credentials".
+ * State is in memory and public, so tests can seed it and assert on it; every request is recorded.
+ */
+import { createHash } from 'node:crypto'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+export type TokenAccess = 'write' | 'read'
+
+/** The tokens a fake accepts when none are given. */
+export const DEFAULT_TOKENS: Record<string, TokenAccess> = { 'write-token': 'write', 'read-token': 'read' }
+
+export interface RecordedRequest {
+  method: string
+  /** Path without the query string, e.g. `/repos/o/r/issues/1/comments`. */
+  path: string
+  /** Parsed query string. */
+  query: Record<string, string>
+  /** Token from the Authorization header (`token X` or `Bearer X`), if any. */
+  token: string | undefined
+  /** Parsed JSON body, if any. */
+  body: unknown
+}
+
+export interface FakeComment {
+  id: number
+  /** `owner/repo`. */
+  repo: string
+  issueNumber: number
+  body: string
+  createdAt: string
+  updatedAt: string
+}
+
+export interface FakeTreeEntry {
+  mode: string
+  type: 'blob'
+  sha: string
+}
+
+export interface FakeCommit {
+  sha: string
+  /** `owner/repo` the commit was created in. */
+  repo: string
+  tree: string
+  parents: string[]
+  message: string
+}
+
+export interface FakePull {
+  /** `owner/repo` of the base repository. */
+  repo: string
+  number: number
+  state: 'open' | 'closed'
+  headSha: string
+  headRef: string
+  /** `owner/repo` the head branch lives in (a fork for fork PRs). */
+  headRepo: string
+  baseRef: string
+}
+
+export interface FakeState {
+  comments: FakeComment[]
+  /** Blob SHA (real git SHA-1) to content. */
+  blobs: Map<string, Buffer>
+  /** Tree SHA to its files, flattened by full path (directories are implied by the paths). */
+  trees: Map<string, Map<string, FakeTreeEntry>>
+  commits: Map<string, FakeCommit>
+  /** `owner/repo:refs/heads/name` to commit SHA. */
+  refs: Map<string, string>
+  pulls: FakePull[]
+}
+
+export interface FakeResponse {
+  status: number
+  body?: unknown
+  headers?: Record<string, string>
+}
+
+/**
+ * Called for every request before it is handled. Return a response to answer with it instead (inject
+ * a rate limit or an outage), or undefined to handle the request normally; may also change `state`
+ * (simulate another job pushing in between).
+ */
+export type Interceptor = (request: RecordedRequest, state: FakeState) => FakeResponse | undefined
+
+export interface FakeGitHubOptions {
+  /** Token to access level; defaults to DEFAULT_TOKENS. */
+  tokens?: Record<string, TokenAccess>
+  /** Web root used in html_url fields; defaults to https://github.com. */
+  serverUrl?: string
+}
+
+export interface FakeGitHub {
+  /** API root to use as baseUrl / GITHUB_API_URL, e.g. http://127.0.0.1:40123. */
+  url: string
+  state: FakeState
+  requests: RecordedRequest[]
+  /** Replaces the interceptor; pass undefined to remove it. */
+  intercept(interceptor: Interceptor | undefined): void
+  /** Comments on one issue, oldest first. */
+  commentsOn(repo: string, issueNumber: number): FakeComment[]
+  /** Seeds a comment as if someone had posted it. */
+  addComment(repo: string, issueNumber: number, body: string): FakeComment
+  /** Commit a branch points to, or undefined. */
+  branchHead(repo: string, branch: string): string | undefined
+  /** Content of a file at a commit, or undefined. */
+  fileAt(commitSha: string, path: string): Buffer | undefined
+  close(): Promise<void>
+}
+
+const DOCS = 'https://docs.github.com/rest'
+const WRITE_METHODS = new Set(['POST', 'PATCH', 'PUT', 'DELETE'])
+const COMMENT_BODY_LIMIT = 65_536
+
+class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message)
+  }
+}
+
+/** Starts the fake on 127.0.0.1 with a free port. Close it in afterEach/afterAll (or `await using`). */
+export async function startFakeGitHub(
+  options: FakeGitHubOptions = {},
+): Promise<FakeGitHub & AsyncDisposable> {
+  const tokens = options.tokens ?? DEFAULT_TOKENS
+  const serverUrl = options.serverUrl ?? 'https://github.com'
+  const state: FakeState = {
+    comments: [],
+    blobs: new Map(),
+    trees: new Map(),
+    commits: new Map(),
+    refs: new Map(),
+    pulls: [],
+  }
+  const requests: RecordedRequest[] = []
+  let interceptor: Interceptor | undefined
+  let nextCommentId = 1000
+  let commitCounter = 0
+  let apiUrl = ''
+
+  const addComment = (repo: string, issueNumber: number, body: string): FakeComment => {
+    const now = new Date().toISOString()
+    const comment = { id: nextCommentId++, repo, issueNumber, body, createdAt: now, updatedAt: now }
+    state.comments.push(comment)
+    return comment
+  }
+
+  const commentJson = (c: FakeComment) => {
+    const [owner, repo] = c.repo.split('/')
+    return {
+      id: c.id,
+      node_id: `IC_${c.id}`,
+      url: `${apiUrl}/repos/${c.repo}/issues/comments/${c.id}`,
+      html_url: `${serverUrl}/${owner}/${repo}/pull/${c.issueNumber}#issuecomment-${c.id}`,
+      issue_url: `${apiUrl}/repos/${c.repo}/issues/${c.issueNumber}`,
+      body: c.body,
+      user: { login: 'github-actions[bot]', id: 41898282, type: 'Bot' },
+      created_at: c.createdAt,
+      updated_at: c.updatedAt,
+      author_association: 'NONE',
+    }
+  }
+
+  const commitJson = (c: FakeCommit) => ({
+    sha: c.sha,
+    node_id: `C_${c.sha}`,
+    url: `${apiUrl}/repos/${c.repo}/git/commits/${c.sha}`,
+    html_url: `${serverUrl}/${c.repo}/commit/${c.sha}`,
+    message: c.message,
+    tree: { sha: c.tree, url: `${apiUrl}/repos/${c.repo}/git/trees/${c.tree}` },
+    parents: c.parents.map((sha) => ({
+      sha,
+      url: `${apiUrl}/repos/${c.repo}/git/commits/${sha}`,
+      html_url: `${serverUrl}/${c.repo}/commit/${sha}`,
+    })),
+    author: { name: 'github-actions[bot]', email: '41898282+github-actions[bot]@users.noreply.github.com' },
+    committer: { name: 'GitHub', email: 'noreply@github.com' },
+    verification: { verified: false, reason: 'unsigned', signature: null, payload: null },
+  })
+
+  const refJson = (repo: string, ref: string, sha: string) => ({
+    ref,
+    node_id: `REF_${ref}`,
+    url: `${apiUrl}/repos/${repo}/git/${ref}`,
+    object: { type: 'commit', sha, url: `${apiUrl}/repos/${repo}/git/commits/${sha}` },
+  })
+
+  const pullJson = (p: FakePull) => {
+    const headOwner = p.headRepo.split('/')[0]
+    return {
+      number: p.number,
+      state: p.state,
+      url: `${apiUrl}/repos/${p.repo}/pulls/${p.number}`,
+      html_url: `${serverUrl}/${p.repo}/pull/${p.number}`,
+      head: {
+        label: `${headOwner}:${p.headRef}`,
+        ref: p.headRef,
+        sha: p.headSha,
+        repo: { full_name: p.headRepo },
+      },
+      base: { label: `${p.repo.split('/')[0]}:${p.baseRef}`, ref: p.baseRef, repo: { full_name: p.repo } },
+    }
+  }
+
+  /** Answers one page of `items` with GitHub's per_page/page rules and Link header. */
+  const paginate = <T>(items: T[], request: RecordedRequest): FakeResponse => {
+    const perPage = Math.min(Math.max(Number(request.query['per_page'] ?? 30) || 30, 1), 100)
+    const page = Math.max(Number(request.query['page'] ?? 1) || 1, 1)
+    const last = Math.max(Math.ceil(items.length / perPage), 1)
+    const link = (p: number, rel: string) => {
+      const query = new URLSearchParams({ ...request.query, per_page: String(perPage), page: String(p) })
+      return `<${apiUrl}${request.path}?${query.toString()}>; rel="${rel}"`
+    }
+    const links: string[] = []
+    if (page > 1) links.push(link(page - 1, 'prev'))
+    if (page < last) links.push(link(page + 1, 'next'), link(last, 'last'))
+    if (page > 1) links.push(link(1, 'first'))
+    return {
+      status: 200,
+      body: items.slice((page - 1) * perPage, page * perPage),
+      headers: links.length > 0 ? { link: links.join(', ') } : {},
+    }
+  }
+
+  const isAncestor = (ancestor: string, descendant: string): boolean => {
+    const queue = [descendant]
+    const seen = new Set<string>()
+    while (queue.length > 0) {
+      const sha = queue.pop() as string
+      if (sha === ancestor) return true
+      if (seen.has(sha)) continue
+      seen.add(sha)
+      queue.push(...(state.commits.get(sha)?.parents ?? []))
+    }
+    return false
+  }
+
+  const storeBlob = (content: Buffer): string => {
+    const sha = createHash('sha1').update(`blob ${content.length}\0`).update(content).digest('hex')
+    state.blobs.set(sha, content)
+    return sha
+  }
+
+  type Route = [method: string, pattern: RegExp, handler: (m: string[], r: RecordedRequest) => FakeResponse]
+  const routes: Route[] = [
+    [
+      'GET',
+      /^\/repos\/([^/]+\/[^/]+)\/issues\/(\d+)\/comments$/,
+      ([repo, n], r) =>
+        paginate(
+          state.comments.filter((c) => c.repo === repo && c.issueNumber === Number(n)).map(commentJson),
+          r,
+        ),
+    ],
+    [
+      'POST',
+      /^\/repos\/([^/]+\/[^/]+)\/issues\/(\d+)\/comments$/,
+      ([repo, n], r) => ({
+        status: 201,
+        body: commentJson(addComment(repo!, Number(n), commentBody(r.body))),
+      }),
+    ],
+    [
+      'PATCH',
+      /^\/repos\/([^/]+\/[^/]+)\/issues\/comments\/(\d+)$/,
+      ([repo, id], r) => {
+        const comment = state.comments.find((c) => c.repo === repo && c.id === Number(id))
+        if (!comment) throw new HttpError(404, 'Not Found')
+        comment.body = commentBody(r.body)
+        comment.updatedAt = new Date().toISOString()
+        return { status: 200, body: commentJson(comment) }
+      },
+    ],
+    [
+      'GET',
+      /^\/repos\/([^/]+\/[^/]+)\/pulls$/,
+      ([repo], r) => {
+        const wanted = r.query['state'] ?? 'open'
+        const head = r.query['head']
+        const pulls = state.pulls.filter(
+          (p) =>
+            p.repo === repo &&
+            (wanted === 'all' || p.state === wanted) &&
+            (head === undefined || head === `${p.headRepo.split('/')[0]}:${p.headRef}`),
+        )
+        return paginate(pulls.map(pullJson), r)
+      },
+    ],
+    [
+      'GET',
+      /^\/repos\/([^/]+\/[^/]+)\/git\/ref\/(heads\/.+)$/,
+      ([repo, ref]) => {
+        const sha = state.refs.get(`${repo}:refs/${ref}`)
+        if (sha === undefined) throw new HttpError(404, 'Not Found')
+        return { status: 200, body: refJson(repo!, `refs/${ref}`, sha) }
+      },
+    ],
+    [
+      'POST',
+      /^\/repos\/([^/]+\/[^/]+)\/git\/refs$/,
+      ([repo], r) => {
+        const { ref, sha } = object(r.body)
+        if (typeof ref !== 'string' || !/^refs\/[^/]+\/.+/.test(ref)) {
+          throw new HttpError(422, "Reference name must start with 'refs/' and have at least two slashes.")
+        }
+        if (typeof sha !== 'string' || !state.commits.has(sha))
+          throw new HttpError(422, 'Object does not exist')
+        if (state.refs.has(`${repo}:${ref}`)) throw new HttpError(422, 'Reference already exists')
+        state.refs.set(`${repo}:${ref}`, sha)
+        return { status: 201, body: refJson(repo!, ref, sha) }
+      },
+    ],
+    [
+      'PATCH',
+      /^\/repos\/([^/]+\/[^/]+)\/git\/refs\/(heads\/.+)$/,
+      ([repo, ref], r) => {
+        const { sha, force } = object(r.body)
+        const key = `${repo}:refs/${ref}`
+        const current = state.refs.get(key)
+        if (current === undefined) throw new HttpError(422, 'Reference does not exist')
+        if (typeof sha !== 'string' || !state.commits.has(sha))
+          throw new HttpError(422, 'Object does not exist')
+        if (force !== true && !isAncestor(current, sha))
+          throw new HttpError(422, 'Update is not a fast forward')
+        state.refs.set(key, sha)
+        return { status: 200, body: refJson(repo!, `refs/${ref}`, sha) }
+      },
+    ],
+    [
+      'POST',
+      /^\/repos\/([^/]+\/[^/]+)\/git\/blobs$/,
+      ([repo], r) => {
+        const { content, encoding = 'utf-8' } = object(r.body)
+        if (typeof content !== 'string')
+          throw new HttpError(422, 'Invalid request.\n\n"content" wasn\'t supplied.')
+        if (encoding !== 'utf-8' && encoding !== 'base64') {
+          throw new HttpError(422, `encoding must be one of: utf-8, base64`)
+        }
+        const sha = storeBlob(Buffer.from(content, encoding === 'base64' ? 'base64' : 'utf8'))
+        return { status: 201, body: { sha, url: `${apiUrl}/repos/${repo}/git/blobs/${sha}` } }
+      },
+    ],
+    [
+      'POST',
+      /^\/repos\/([^/]+\/[^/]+)\/git\/trees$/,
+      ([repo], r) => {
+        const { base_tree: baseTree, tree } = object(r.body)
+        if (!Array.isArray(tree)) throw new HttpError(422, 'Invalid request.\n\n"tree" wasn\'t supplied.')
+        let files = new Map<string, FakeTreeEntry>()
+        if (baseTree !== undefined && baseTree !== null) {
+          const base = typeof baseTree === 'string' ? state.trees.get(baseTree) : undefined
+          if (!base)
+            throw new HttpError(422, 'Invalid tree info', { errors: ['base_tree is not a valid tree oid'] })
+          files = new Map(base)
+        }
+        for (const raw of tree) {
+          const entry = object(raw)
+          const path = entry['path']
+          if (typeof path !== 'string' || path === '' || path.startsWith('/') || path.endsWith('/')) {
+            throw new HttpError(422, 'Invalid tree info', {
+              errors: [`invalid path ${JSON.stringify(path)}`],
+            })
+          }
+          if (entry['type'] !== undefined && entry['type'] !== 'blob') {
+            throw new HttpError(422, 'fake-github only supports blob entries')
+          }
+          const mode = typeof entry['mode'] === 'string' ? entry['mode'] : '100644'
+          if ('content' in entry && typeof entry['content'] === 'string') {
+            files.set(path, { mode, type: 'blob', sha: storeBlob(Buffer.from(entry['content'], 'utf8')) })
+          } else if (entry['sha'] === null) {
+            if (!files.delete(path))
+              throw new HttpError(422, 'Invalid tree info', { errors: [`${path} not found`] })
+          } else if (typeof entry['sha'] === 'string' && state.blobs.has(entry['sha'])) {
+            files.set(path, { mode, type: 'blob', sha: entry['sha'] })
+          } else {
+            throw new HttpError(422, 'Invalid tree info', {
+              errors: [`tree.sha ${String(entry['sha'])} is not a blob`],
+            })
+          }
+        }
+        // Not git's tree encoding, but equal contents give equal SHAs, which is what callers rely on.
+        const sorted = [...files.entries()].sort(([a], [b]) => (a < b ? -1 : 1))
+        const sha = createHash('sha1')
+          .update(`tree ${JSON.stringify(sorted)}`)
+          .digest('hex')
+        state.trees.set(sha, files)
+        return {
+          status: 201,
+          body: {
+            sha,
+            url: `${apiUrl}/repos/${repo}/git/trees/${sha}`,
+            tree: sorted.map(([path, e]) => ({ path, ...e, size: state.blobs.get(e.sha)?.length ?? 0 })),
+            truncated: false,
+          },
+        }
+      },
+    ],
+    [
+      'GET',
+      /^\/repos\/([^/]+\/[^/]+)\/git\/commits\/([0-9a-f]{40})$/,
+      ([repo, sha]) => {
+        const commit = state.commits.get(sha!)
+        if (!commit || commit.repo !== repo) throw new HttpError(404, 'Not Found')
+        return { status: 200, body: commitJson(commit) }
+      },
+    ],
+    [
+      'POST',
+      /^\/repos\/([^/]+\/[^/]+)\/git\/commits$/,
+      ([repo], r) => {
+        const { message, tree, parents = [] } = object(r.body)
+        if (typeof message !== 'string')
+          throw new HttpError(422, 'Invalid request.\n\n"message" wasn\'t supplied.')
+        if (typeof tree !== 'string' || !state.trees.has(tree))
+          throw new HttpError(422, 'Tree SHA does not exist')
+        if (!Array.isArray(parents) || parents.some((p) => typeof p !== 'string' || !state.commits.has(p))) {
+          throw new HttpError(422, 'Parent SHA does not exist or is not a commit object')
+        }
+        // Real commit SHAs include a timestamp, so the same tree and parents still give a new commit.
+        const sha = createHash('sha1')
+          .update(`commit ${tree} ${parents.join(',')} ${message} ${commitCounter++}`)
+          .digest('hex')
+        const commit: FakeCommit = { sha, repo: repo!, tree, parents: parents as string[], message }
+        state.commits.set(sha, commit)
+        return { status: 201, body: commitJson(commit) }
+      },
+    ],
+  ]
+
+  const handle = async (req: IncomingMessage): Promise<FakeResponse> => {
+    const url = new URL(req.url ?? '/', 'http://fake')
+    const text = await readBody(req)
+    let body: unknown
+    if (text !== '') {
+      try {
+        body = JSON.parse(text)
+      } catch {
+        return errorResponse(new HttpError(400, 'Problems parsing JSON'))
+      }
+    }
+    const auth = req.headers.authorization ?? ''
+    const token = /^(?:token|bearer)\s+(.+)$/i.exec(auth)?.[1]
+    const method = req.method ?? 'GET'
+    const request: RecordedRequest = {
+      method,
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      token,
+      body,
+    }
+    requests.push(request)
+    const intercepted = interceptor?.(request, state)
+    if (intercepted) return intercepted
+
+    const access = token === undefined ? undefined : tokens[token]
+    if (access === undefined) return errorResponse(new HttpError(401, 'Bad credentials'))
+    for (const [routeMethod, pattern, handler] of routes) {
+      const match = pattern.exec(url.pathname)
+      if (routeMethod !== method || !match) continue
+      if (WRITE_METHODS.has(method) && access !== 'write') {
+        return errorResponse(new HttpError(403, 'Resource not accessible by integration'))
+      }
+      try {
+        return handler(match.slice(1).map(decodeURIComponent), request)
+      } catch (error) {
+        if (error instanceof HttpError) return errorResponse(error)
+        throw error
+      }
+    }
+    return errorResponse(new HttpError(404, 'Not Found'))
+  }
+
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    handle(req).then(
+      (response) => send(res, response),
+      (error: unknown) => send(res, { status: 500, body: { message: String(error) } }),
+    )
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+
+  const close = async () => {
+    // octokit's fetch keeps connections alive; close them or server.close() waits for their timeout.
+    server.closeAllConnections()
+    await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())))
+  }
+
+  return {
+    url: apiUrl,
+    state,
+    requests,
+    intercept: (next) => {
+      interceptor = next
+    },
+    commentsOn: (repo, issueNumber) =>
+      state.comments
+        .filter((c) => c.repo === repo && c.issueNumber === issueNumber)
+        .sort((a, b) => a.id - b.id),
+    addComment,
+    branchHead: (repo, branch) => state.refs.get(`${repo}:refs/heads/${branch}`),
+    fileAt: (commitSha, path) => {
+      const tree = state.trees.get(state.commits.get(commitSha)?.tree ?? '')
+      const blob = tree?.get(path)?.sha
+      return blob === undefined ? undefined : state.blobs.get(blob)
+    },
+    close,
+    [Symbol.asyncDispose]: close,
+  }
+}
+
+function commentBody(body: unknown): string {
+  const text = object(body)['body']
+  if (typeof text !== 'string') throw new HttpError(422, 'Invalid request.\n\n"body" wasn\'t supplied.')
+  if (text.length > COMMENT_BODY_LIMIT) {
+    throw new HttpError(422, 'Validation Failed', {
+      errors: [
+        {
+          resource: 'IssueComment',
+          code: 'unprocessable',
+          field: 'data',
+          message: `Body is too long (maximum is ${COMMENT_BODY_LIMIT} characters)`,
+        },
+      ],
+    })
+  }
+  return text
+}
+
+function object(value: unknown): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new HttpError(400, 'Problems parsing JSON')
+  }
+  return value as Record<string, unknown>
+}
+
+function errorResponse(error: HttpError): FakeResponse {
+  return {
+    status: error.status,
+    body: { message: error.message, ...error.extra, documentation_url: DOCS, status: String(error.status) },
+  }
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = []
+  for await (const chunk of req) chunks.push(chunk as Buffer)
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+function send(res: ServerResponse, response: FakeResponse): void {
+  const resetAt = Math.floor(Date.now() / 1000) + 3600
+  res.writeHead(response.status, {
+    'content-type': 'application/json; charset=utf-8',
+    // Present on every real answer; the throttling plugin reads them to tell a rate limit from a 403.
+    'x-ratelimit-limit': '5000',
+    'x-ratelimit-remaining': '4999',
+    'x-ratelimit-reset': String(resetAt),
+    'x-github-request-id': createHash('sha1').update(String(Math.random())).digest('hex').slice(0, 16),
+    ...response.headers,
+  })
+  res.end(response.body === undefined ? '' : JSON.stringify(response.body))
+}
