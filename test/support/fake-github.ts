@@ -31,7 +31,7 @@ export const DEFAULT_TOKENS: Record<string, TokenAccess> = { 'write-token': 'wri
 
 export interface RecordedRequest {
   method: string
-  /** Path without the query string, e.g. `/repos/o/r/issues/1/comments`. */
+  /** Decoded path without the query string, e.g. `/repos/o/r/git/ref/heads/main`. */
   path: string
   /** Parsed query string. */
   query: Record<string, string>
@@ -123,6 +123,11 @@ export interface FakeGitHub {
   addComment(repo: string, issueNumber: number, body: string): FakeComment
   /** Commit a branch points to, or undefined. */
   branchHead(repo: string, branch: string): string | undefined
+  /**
+   * Commits files on top of a branch (creating it if missing) as another writer would, without going
+   * through HTTP: for seeding, and for simulating a concurrent push from inside an interceptor.
+   */
+  pushFiles(repo: string, branch: string, files: Record<string, Buffer>): string
   /** Content of a file at a commit, or undefined. */
   fileAt(commitSha: string, path: string): Buffer | undefined
   close(): Promise<void>
@@ -265,6 +270,40 @@ export async function startFakeGitHub(
     return sha
   }
 
+  const storeTree = (files: Map<string, FakeTreeEntry>) => {
+    // Not git's tree encoding, but equal contents give equal SHAs, which is what callers rely on.
+    const sorted = [...files.entries()].sort(([a], [b]) => (a < b ? -1 : 1))
+    const sha = createHash('sha1')
+      .update(`tree ${JSON.stringify(sorted)}`)
+      .digest('hex')
+    state.trees.set(sha, files)
+    return { sha, sorted }
+  }
+
+  const storeCommit = (repo: string, tree: string, parents: string[], message: string): FakeCommit => {
+    // Real commit SHAs include a timestamp, so the same tree and parents still give a new commit.
+    const sha = createHash('sha1')
+      .update(`commit ${tree} ${parents.join(',')} ${message} ${commitCounter++}`)
+      .digest('hex')
+    const commit: FakeCommit = { sha, repo, tree, parents, message }
+    state.commits.set(sha, commit)
+    return commit
+  }
+
+  const pushFiles = (repo: string, branch: string, added: Record<string, Buffer>): string => {
+    const key = `${repo}:refs/heads/${branch}`
+    const head = state.refs.get(key)
+    const base = head === undefined ? undefined : state.trees.get(state.commits.get(head)?.tree ?? '')
+    const files = new Map(base)
+    for (const [path, content] of Object.entries(added)) {
+      files.set(path, { mode: '100644', type: 'blob', sha: storeBlob(content) })
+    }
+    const parents = head === undefined ? [] : [head]
+    const commit = storeCommit(repo, storeTree(files).sha, parents, 'pushed by another writer')
+    state.refs.set(key, commit.sha)
+    return commit.sha
+  }
+
   type Route = [method: string, pattern: RegExp, handler: (m: string[], r: RecordedRequest) => FakeResponse]
   const routes: Route[] = [
     [
@@ -402,12 +441,7 @@ export async function startFakeGitHub(
             })
           }
         }
-        // Not git's tree encoding, but equal contents give equal SHAs, which is what callers rely on.
-        const sorted = [...files.entries()].sort(([a], [b]) => (a < b ? -1 : 1))
-        const sha = createHash('sha1')
-          .update(`tree ${JSON.stringify(sorted)}`)
-          .digest('hex')
-        state.trees.set(sha, files)
+        const { sha, sorted } = storeTree(files)
         return {
           status: 201,
           body: {
@@ -440,13 +474,7 @@ export async function startFakeGitHub(
         if (!Array.isArray(parents) || parents.some((p) => typeof p !== 'string' || !state.commits.has(p))) {
           throw new HttpError(422, 'Parent SHA does not exist or is not a commit object')
         }
-        // Real commit SHAs include a timestamp, so the same tree and parents still give a new commit.
-        const sha = createHash('sha1')
-          .update(`commit ${tree} ${parents.join(',')} ${message} ${commitCounter++}`)
-          .digest('hex')
-        const commit: FakeCommit = { sha, repo: repo!, tree, parents: parents as string[], message }
-        state.commits.set(sha, commit)
-        return { status: 201, body: commitJson(commit) }
+        return { status: 201, body: commitJson(storeCommit(repo!, tree, parents as string[], message)) }
       },
     ],
   ]
@@ -465,9 +493,11 @@ export async function startFakeGitHub(
     const auth = req.headers.authorization ?? ''
     const token = /^(?:token|bearer)\s+(.+)$/i.exec(auth)?.[1]
     const method = req.method ?? 'GET'
+    // Octokit sends `heads%2Fname` for a ref parameter; GitHub reads it as `heads/name`, so do we.
+    const path = decodeURIComponent(url.pathname)
     const request: RecordedRequest = {
       method,
-      path: url.pathname,
+      path,
       query: Object.fromEntries(url.searchParams),
       token,
       body,
@@ -479,13 +509,13 @@ export async function startFakeGitHub(
     const access = token === undefined ? undefined : tokens[token]
     if (access === undefined) return errorResponse(new HttpError(401, 'Bad credentials'))
     for (const [routeMethod, pattern, handler] of routes) {
-      const match = pattern.exec(url.pathname)
+      const match = pattern.exec(path)
       if (routeMethod !== method || !match) continue
       if (WRITE_METHODS.has(method) && access !== 'write') {
         return errorResponse(new HttpError(403, 'Resource not accessible by integration'))
       }
       try {
-        return handler(match.slice(1).map(decodeURIComponent), request)
+        return handler(match.slice(1), request)
       } catch (error) {
         if (error instanceof HttpError) return errorResponse(error)
         throw error
@@ -521,6 +551,7 @@ export async function startFakeGitHub(
         .filter((c) => c.repo === repo && c.issueNumber === issueNumber)
         .sort((a, b) => a.id - b.id),
     addComment,
+    pushFiles,
     branchHead: (repo, branch) => state.refs.get(`${repo}:refs/heads/${branch}`),
     fileAt: (commitSha, path) => {
       const tree = state.trees.get(state.commits.get(commitSha)?.tree ?? '')
