@@ -1,0 +1,282 @@
+/**
+ * The PR comment and job summary as GitHub-flavoured markdown. Pure: the publisher decides where it goes.
+ *
+ * Layout: hidden marker, verdict headline, chart (image or Mermaid fallback), compact table, then
+ * everything else in collapsible blocks. The comment must stay under GitHub's 65,536-character limit,
+ * so it is assembled from whole sections and, when too long, loses the least useful ones first; it is
+ * never cut inside markup.
+ */
+import type { GateResults } from '../model.js'
+import { formatSignedPct, metricLabel } from './format.js'
+import { buildReportContent, type CellDetail, type CellRow, type ReportContent } from './report-content.js'
+
+/** A chart already published somewhere GitHub can fetch it (e.g. the assets branch). */
+export interface ChartImage {
+  url: string
+  alt: string
+}
+
+export interface MarkdownOptions {
+  /** Tells several gate jobs in one PR apart: each keeps its own sticky comment. Default "default". */
+  markerKey?: string
+  /** The sticky comment needs the marker; a job summary does not. Default true. */
+  includeMarker?: boolean
+  /** Upper bound on the output's length in characters. Default 65,000 (GitHub allows 65,536). */
+  maxChars?: number
+  /** Published chart images; when absent a Mermaid chart stands in. */
+  images?: ChartImage[]
+  /** The workflow run's artifacts (HTML report, charts, results.json). */
+  artifactsUrl?: string
+  /** Most bars the Mermaid fallback draws; more are unreadable. Default 20. */
+  maxChartCells?: number
+}
+
+export const DEFAULT_MARKER_KEY = 'default'
+export const DEFAULT_MAX_CHARS = 65_000
+/** GitHub's job summary limit is 1 MiB per step; stay clear of it. */
+export const JOB_SUMMARY_MAX_CHARS = 1_000_000
+
+/**
+ * The hidden first line by which the publisher finds its own sticky comment. Characters that could end
+ * or corrupt an HTML comment are replaced, so any input key yields a valid, stable marker.
+ */
+export function commentMarker(key: string = DEFAULT_MARKER_KEY): string {
+  const safe = key
+    .trim()
+    .replace(/[^A-Za-z0-9._:/-]+/g, '-')
+    .replace(/-{2,}/g, '-')
+  return `<!-- perf-gate:${safe === '' ? DEFAULT_MARKER_KEY : safe} -->`
+}
+
+/** Which sections a rendering includes; each degradation step turns one off. */
+interface Layout {
+  runs: boolean
+  details: boolean
+  chart: boolean
+  /** How many table rows to show; the rest become one "… N more cells" line. */
+  rows: number
+}
+
+/**
+ * Renders the gate results as markdown for the sticky PR comment (and, with includeMarker false and a
+ * larger maxChars, for the job summary). The output is at most maxChars long whenever the headline
+ * itself fits: per-run tables go first, then the details blocks, then table rows, then the chart.
+ */
+export function renderMarkdown(results: GateResults, options: MarkdownOptions = {}): string {
+  const maxChars = options.maxChars ?? DEFAULT_MAX_CHARS
+  const content = buildReportContent(results)
+  const render = (layout: Layout): string => assemble(results, content, options, layout)
+  const all = content.rows.length
+  const steps: Layout[] = [
+    { runs: true, details: true, chart: true, rows: all },
+    { runs: false, details: true, chart: true, rows: all },
+    { runs: false, details: false, chart: true, rows: all },
+  ]
+  for (const layout of steps) {
+    const text = render(layout)
+    if (text.length <= maxChars) return text
+  }
+  for (const chart of [true, false]) {
+    const rows = largestFitting(
+      all,
+      (n) => render({ runs: false, details: false, chart, rows: n }).length <= maxChars,
+    )
+    if (rows !== null) return render({ runs: false, details: false, chart, rows })
+  }
+  return render({ runs: false, details: false, chart: false, rows: 0 })
+}
+
+/** The job summary: same content, no marker, GitHub's larger summary limit. */
+export function renderJobSummary(results: GateResults, options: MarkdownOptions = {}): string {
+  return renderMarkdown(results, { maxChars: JOB_SUMMARY_MAX_CHARS, ...options, includeMarker: false })
+}
+
+/** Largest n in [0, max] with fits(n), assuming fits is monotone; null when even 0 does not fit. */
+function largestFitting(max: number, fits: (n: number) => boolean): number | null {
+  if (!fits(0)) return null
+  let lo = 0
+  let hi = max
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2)
+    if (fits(mid)) lo = mid
+    else hi = mid - 1
+  }
+  return lo
+}
+
+function assemble(
+  results: GateResults,
+  content: ReportContent,
+  options: MarkdownOptions,
+  layout: Layout,
+): string {
+  const blocks: string[] = []
+  if (options.includeMarker ?? true) blocks.push(commentMarker(options.markerKey))
+  blocks.push(`### ${content.headline}`)
+  blocks.push(
+    [content.context, content.attention]
+      .filter((line) => line !== null)
+      .map(escapeText)
+      .join('<br>\n'),
+  )
+  if (layout.chart) {
+    const chart = chartBlock(results, options)
+    if (chart !== null) blocks.push(chart)
+  }
+  if (options.artifactsUrl) {
+    blocks.push(`📎 [Charts, HTML report and results.json](${options.artifactsUrl}) in the run's artifacts`)
+  }
+  blocks.push(table(content, layout.rows, options))
+  if (content.notes.length > 0) blocks.push(notesBlock(content.notes))
+  if (layout.details) {
+    blocks.push(...content.details.map((detail) => cellDetailsBlock(detail, layout.runs)))
+    blocks.push(keyValueDetails('Environment', content.environment))
+    if (content.baseline) blocks.push(keyValueDetails('Baseline', content.baseline))
+  } else if (content.details.length > 0) {
+    blocks.push(`<sub>Per-cell details omitted to fit GitHub's size limit; ${seeFullReport(options)}.</sub>`)
+  }
+  return `${blocks.join('\n\n')}\n`
+}
+
+function seeFullReport(options: MarkdownOptions): string {
+  return options.artifactsUrl ? `see the [full report](${options.artifactsUrl})` : 'see the full report'
+}
+
+/** Escapes text for markdown outside tables: it must not open HTML tags or entities of its own. */
+function escapeText(text: string): string {
+  return text
+    .replace(/&(?![a-z]+;|#\d+;)/gi, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/\r?\n/g, ' ')
+}
+
+/** Escapes text for a table cell, where a pipe would start a new column. */
+function escapeCell(text: string): string {
+  return escapeText(text).replace(/\|/g, '\\|')
+}
+
+function table(content: ReportContent, rowCount: number, options: MarkdownOptions): string {
+  const m = content.metric
+  const lines = [
+    `| Cell | Baseline ${m} (CI) | Candidate ${m} (CI) | Change (CI) | Errors | Accuracy | Verdict |`,
+    '| :-- | --: | --: | --: | --: | --: | :-- |',
+    ...content.rows.slice(0, rowCount).map(tableRow),
+  ]
+  const hidden = content.rows.length - rowCount
+  if (hidden > 0) {
+    lines.push('', `… ${hidden} more ${hidden === 1 ? 'cell' : 'cells'}, ${seeFullReport(options)}.`)
+  }
+  return lines.join('\n')
+}
+
+function tableRow(row: CellRow): string {
+  const cells = [
+    `\`${row.cell}\``,
+    row.baseline,
+    row.candidate,
+    row.change,
+    row.errorRateFails ? `**${row.errorRate}** ❗` : row.errorRate,
+    row.accuracy,
+    row.verdictLabel,
+  ]
+  return `| ${cells.map(escapeCell).join(' | ')} |`
+}
+
+function notesBlock(notes: string[]): string {
+  // Notes (stale baseline, a noisy runner, invalid runs) change how to read the verdict: open by default.
+  return [
+    `<details open><summary>Notes (${notes.length})</summary>`,
+    '',
+    ...notes.map((note) => `- ${escapeText(note)}`),
+    '',
+    '</details>',
+  ].join('\n')
+}
+
+function keyValueDetails(title: string, pairs: Array<[string, string]>): string {
+  return [
+    `<details><summary>${escapeText(title)}</summary>`,
+    '',
+    '| | |',
+    '| :-- | :-- |',
+    ...pairs.map(([key, value]) => `| ${escapeCell(key)} | ${escapeCell(value)} |`),
+    '',
+    '</details>',
+  ].join('\n')
+}
+
+function cellDetailsBlock(detail: CellDetail, withRuns: boolean): string {
+  const row = detail.row
+  const change = row.change === '—' ? '' : `, ${row.change.split(' ')[0]}`
+  const lines = [`<details><summary>${escapeText(`${row.verdictLabel}: ${row.cell}${change}`)}</summary>`, '']
+  if (detail.reasons.length > 0) lines.push(...detail.reasons.map((reason) => `- ${escapeText(reason)}`), '')
+  lines.push('| Statistic | Value |', '| :-- | :-- |')
+  lines.push(...detail.statistics.map(([key, value]) => `| ${escapeCell(key)} | ${escapeCell(value)} |`), '')
+  if (withRuns && detail.runs.length > 0) {
+    lines.push('| Variant | Round | P50 ms | P90 ms | P95 ms | P99 ms | Max ms | RPS | Errors | Valid |')
+    lines.push('| :-- | --: | --: | --: | --: | --: | --: | --: | --: | :-- |')
+    for (const run of detail.runs) {
+      const values = [run.variant, String(run.round), run.p50, run.p90, run.p95, run.p99, run.max, run.rps]
+      lines.push(`| ${[...values, run.errorRate, run.valid].map(escapeCell).join(' | ')} |`)
+    }
+    lines.push('')
+    if (detail.warmupRuns > 0) {
+      lines.push(
+        `<sub>${detail.warmupRuns} warm-up ${detail.warmupRuns === 1 ? 'run' : 'runs'} discarded.</sub>`,
+        '',
+      )
+    }
+  }
+  if (withRuns && detail.baselineValues !== null) {
+    lines.push(`Baseline per-run values (ms): ${escapeText(detail.baselineValues)}`, '')
+  }
+  lines.push('</details>')
+  return lines.join('\n')
+}
+
+function chartBlock(results: GateResults, options: MarkdownOptions): string | null {
+  if (options.images && options.images.length > 0) {
+    return options.images
+      .map((image) => `![${escapeText(image.alt).replace(/[[\]]/g, '')}](${image.url})`)
+      .join('\n')
+  }
+  return mermaidChangeChart(results, options.maxChartCells ?? 20)
+}
+
+/**
+ * A Mermaid xychart of the change per cell with the threshold as a line: GitHub renders it without any
+ * image hosting, which is what a fork PR or a read-only token leaves us.
+ */
+export function mermaidChangeChart(results: GateResults, maxCells = 20): string | null {
+  const withChange = results.cells.filter((cell) => cell.changePct !== null)
+  if (withChange.length === 0) return null
+  // Keep the largest changes, but in the results' order so related cells stay side by side.
+  const kept = new Set(
+    [...withChange]
+      .sort((a, b) => Math.abs(b.changePct ?? 0) - Math.abs(a.changePct ?? 0))
+      .slice(0, maxCells),
+  )
+  const cells = withChange.filter((cell) => kept.has(cell))
+  const values = cells.map((cell) => Math.round((cell.changePct ?? 0) * 10) / 10)
+  const limit = Math.round(results.threshold * 1000) / 10
+  const lo = Math.floor(Math.min(0, ...values) / 5) * 5
+  const hi = Math.ceil((Math.max(limit, ...values) * 1.1) / 5) * 5
+  const label = (text: string): string => `"${text.replace(/["\\]/g, "'")}"`
+  const caption =
+    cells.length < withChange.length
+      ? `\n<sub>The ${cells.length} cells with the largest change of ${withChange.length}; the line marks the ${formatSignedPct(limit, 0)} threshold.</sub>`
+      : ''
+  return (
+    [
+      '```mermaid',
+      'xychart-beta',
+      `  title "${metricLabel(results.metric)} change vs baseline (%), threshold ${formatSignedPct(limit, 0)}"`,
+      `  x-axis [${cells.map((cell) => label(cell.control ? `${cell.cell} (control)` : cell.cell)).join(', ')}]`,
+      `  y-axis "Change (%)" ${lo} --> ${hi}`,
+      `  bar [${values.join(', ')}]`,
+      `  line [${cells.map(() => limit).join(', ')}]`,
+      '```',
+    ].join('\n') + caption
+  )
+}

@@ -1,0 +1,345 @@
+/**
+ * What a report says, independent of how it is written: the headline, the table rows, each cell's
+ * details, the environment. The markdown and HTML renderers both read this, so the PR comment and the
+ * HTML report can never disagree on a number.
+ */
+import type { CellComparison, GateResults, RunResult, SampleSummary, Verdict } from '../model.js'
+import {
+  formatMs,
+  formatPValue,
+  formatRate,
+  formatRps,
+  formatSignedPct,
+  metricLabel,
+  roundForDisplay,
+  verdictIcon,
+  verdictSeverity,
+} from './format.js'
+
+export interface CellRow {
+  cell: string
+  profile: string
+  scenario: string
+  control: boolean
+  verdict: Verdict
+  /** e.g. "1.82 ms [1.75, 1.90]", or "—" without a baseline. */
+  baseline: string
+  candidate: string
+  /** e.g. "+12.3% [+8.1, +16.4]": the change with the ratio's CI in percent. */
+  change: string
+  errorRate: string
+  /** True when the error rate fails the cell (above the ceiling or significantly up). */
+  errorRateFails: boolean
+  accuracy: string
+  verdictLabel: string
+}
+
+export interface RunRow {
+  variant: string
+  round: number
+  p50: string
+  p90: string
+  p95: string
+  p99: string
+  max: string
+  rps: string
+  errorRate: string
+  /** "yes", or "no: <reason>". */
+  valid: string
+}
+
+export interface CellDetail {
+  row: CellRow
+  reasons: string[]
+  /** Label/value pairs: location estimates, ratio, p-values, and any statistic the engine added. */
+  statistics: Array<[string, string]>
+  runs: RunRow[]
+  warmupRuns: number
+  /** A stored baseline keeps per-run values only for the gated metric. */
+  baselineValues: string | null
+}
+
+export interface ReportContent {
+  verdict: Verdict
+  mode: GateResults['mode']
+  headline: string
+  /** One line of context under the headline: gate name, metric, threshold, confidence, baseline. */
+  context: string
+  /** Names the cells to look at first, or null when there are none. */
+  attention: string | null
+  metric: string
+  rows: CellRow[]
+  details: CellDetail[]
+  environment: Array<[string, string]>
+  baseline: Array<[string, string]> | null
+  notes: string[]
+}
+
+/** Builds the report's content from the gate results; pure and deterministic. */
+export function buildReportContent(results: GateResults): ReportContent {
+  const metric = metricLabel(results.metric)
+  // Regressions first: when the comment has to be cut, what gets cut is what needs no action.
+  const cells = results.cells
+    .map((cell, index) => ({ cell, index }))
+    .sort((a, b) => verdictSeverity(a.cell.verdict) - verdictSeverity(b.cell.verdict) || a.index - b.index)
+    .map(({ cell }) => cell)
+  const rows = cells.map((cell) => buildRow(cell, results.mode))
+  return {
+    verdict: results.verdict,
+    mode: results.mode,
+    headline: headline(results),
+    context: context(results, metric),
+    attention: attention(results),
+    metric,
+    rows,
+    details: cells.map((cell, i) => buildDetail(cell, rows[i] as CellRow, metric)),
+    environment: environment(results),
+    baseline: results.baseline
+      ? [
+          ['Source', results.baseline.path],
+          ['Created', results.baseline.createdAt],
+          ['Age', `${results.baseline.ageDays.toFixed(1)} days`],
+          ['Git SHA', results.baseline.gitSha ?? 'unknown'],
+        ]
+      : null,
+    notes: results.notes,
+  }
+}
+
+/** Cells that the gate judges: control profiles only monitor the runner's noise. */
+export function gatedCells(results: GateResults): CellComparison[] {
+  return results.cells.filter((cell) => !cell.control)
+}
+
+/** The verdict in one line, e.g. "❌ perf-gate: regression in 2 of 4 cells". */
+export function headline(results: GateResults): string {
+  const gated = gatedCells(results)
+  const n = gated.length
+  const cellsWord = (k: number): string => (k === 1 ? 'cell' : 'cells')
+  if (results.mode === 'baseline') {
+    return `📦 perf-gate: baseline recorded for ${results.cells.length} ${cellsWord(results.cells.length)}`
+  }
+  const count = (verdict: Verdict): number => gated.filter((cell) => cell.verdict === verdict).length
+  switch (results.verdict) {
+    case 'regression': {
+      const k = count('regression')
+      return k > 0 ? `❌ perf-gate: regression in ${k} of ${n} ${cellsWord(n)}` : '❌ perf-gate: regression'
+    }
+    case 'inconclusive': {
+      const k = count('inconclusive')
+      return k > 0
+        ? `⚠️ perf-gate: inconclusive in ${k} of ${n} ${cellsWord(n)}`
+        : '⚠️ perf-gate: inconclusive'
+    }
+    case 'pass':
+      return `✅ perf-gate: pass (${n} ${cellsWord(n)} within ${formatSignedPct(results.threshold * 100, 0)})`
+  }
+}
+
+function context(results: GateResults, metric: string): string {
+  const parts = [
+    `**${results.name}**`,
+    metric,
+    `threshold ${formatSignedPct(results.threshold * 100, 0)}`,
+    `${Math.round(results.confidence * 100)}% confidence`,
+  ]
+  if (results.method === 'paired') parts.push('paired A/B runs on this runner')
+  else if (results.method === 'stored' && results.baseline) {
+    parts.push(`stored baseline, ${results.baseline.ageDays.toFixed(1)} days old`)
+  } else if (results.method === 'stored') parts.push('stored baseline')
+  return parts.join(' · ')
+}
+
+function attention(results: GateResults): string | null {
+  const limit = 10
+  for (const verdict of ['regression', 'inconclusive'] as const) {
+    const cells = gatedCells(results).filter((cell) => cell.verdict === verdict)
+    if (cells.length === 0) continue
+    const named = cells
+      .slice(0, limit)
+      .map(
+        (cell) => `\`${cell.cell}\`${cell.changePct === null ? '' : ` ${formatSignedPct(cell.changePct)}`}`,
+      )
+    const more = cells.length > limit ? ` and ${cells.length - limit} more` : ''
+    return `${verdict === 'regression' ? 'Regressed' : 'Inconclusive'}: ${named.join(', ')}${more}`
+  }
+  return null
+}
+
+function summaryWithCi(summary: SampleSummary | null): string {
+  if (!summary) return '—'
+  return `${formatMs(summary.median)} [${roundForDisplay(summary.lower)}, ${roundForDisplay(summary.upper)}]`
+}
+
+function buildRow(cell: CellComparison, mode: GateResults['mode']): CellRow {
+  const ratioCi = cell.ratio
+    ? ` [${formatSignedPct((cell.ratio.lower - 1) * 100)}, ${formatSignedPct((cell.ratio.upper - 1) * 100)}]`
+    : ''
+  const errorRateFails = cell.errorRate.aboveCeiling || cell.errorRate.significantIncrease
+  return {
+    cell: cell.cell,
+    profile: cell.profile,
+    scenario: cell.scenario,
+    control: cell.control,
+    verdict: cell.verdict,
+    baseline: summaryWithCi(cell.baseline),
+    candidate: summaryWithCi(cell.candidate),
+    change: cell.changePct === null ? '—' : `${formatSignedPct(cell.changePct)}${ratioCi}`,
+    errorRate: formatRate(cell.errorRate.candidate),
+    errorRateFails,
+    accuracy: formatRate(cell.checkAccuracy),
+    verdictLabel: cell.control
+      ? 'control (not gated)'
+      : mode === 'baseline'
+        ? '📦 recorded'
+        : `${verdictIcon(cell.verdict)} ${cell.verdict}`,
+  }
+}
+
+// Fields the report already shows; anything else the stats engine adds is listed generically.
+const knownCellFields = new Set([
+  'cell',
+  'profile',
+  'scenario',
+  'control',
+  'metric',
+  'method',
+  'candidate',
+  'baseline',
+  'ratio',
+  'changePct',
+  'pValue',
+  'adjustedPValue',
+  'latencyVerdict',
+  'errorRate',
+  'verdict',
+  'reasons',
+  'runs',
+  'checkAccuracy',
+  'concurrency',
+  'payloadBytes',
+])
+
+function describeSummary(summary: SampleSummary): string {
+  return `median ${formatMs(summary.median)}, mean ${roundForDisplay(summary.mean)}, CI [${roundForDisplay(summary.lower)}, ${roundForDisplay(summary.upper)}], n = ${summary.n}`
+}
+
+function isRatioLike(value: unknown): value is { estimate: number; lower: number; upper: number } {
+  if (typeof value !== 'object' || value === null) return false
+  const v = value as Record<string, unknown>
+  return typeof v.estimate === 'number' && typeof v.lower === 'number' && typeof v.upper === 'number'
+}
+
+function describeRatio(r: { estimate: number; lower: number; upper: number }): string {
+  return `${r.estimate.toFixed(3)} [${r.lower.toFixed(3)}, ${r.upper.toFixed(3)}]`
+}
+
+/** Renders a statistic the report does not know by name, or returns null when it has no readable form. */
+function describeExtra(value: unknown): string | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? String(Number(value.toPrecision(4))) : null
+  if (typeof value === 'string' || typeof value === 'boolean') return String(value)
+  if (isRatioLike(value)) return describeRatio(value)
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+    const parts = Object.entries(value as Record<string, unknown>).flatMap(([key, inner]) => {
+      const text = isRatioLike(inner)
+        ? describeRatio(inner)
+        : typeof inner === 'number'
+          ? describeExtra(inner)
+          : null
+      return text === null ? [] : [`${key} ${text}`]
+    })
+    return parts.length > 0 ? parts.join('; ') : null
+  }
+  return null
+}
+
+/** "wilcoxonPValue" -> "wilcoxon p value": readable without a lookup table for fields added later. */
+function humanizeKey(key: string): string {
+  return key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z])([A-Z][a-z])/g, '$1 $2')
+    .toLowerCase()
+    .replace(/\bp value\b/g, 'p-value')
+}
+
+function statistics(cell: CellComparison, metric: string): Array<[string, string]> {
+  const stats: Array<[string, string]> = [
+    ['Method', cell.method === 'paired' ? 'paired A/B' : 'stored baseline'],
+  ]
+  stats.push([`Candidate ${metric}`, describeSummary(cell.candidate)])
+  if (cell.baseline) stats.push([`Baseline ${metric}`, describeSummary(cell.baseline)])
+  if (cell.ratio) {
+    stats.push([`Ratio (${Math.round(cell.ratio.confidence * 100)}% CI)`, describeRatio(cell.ratio)])
+  }
+  if (cell.pValue !== null) {
+    const adjusted =
+      cell.adjustedPValue === null ? '' : ` (Holm-adjusted ${formatPValue(cell.adjustedPValue)})`
+    stats.push(['p-value', `${formatPValue(cell.pValue)}${adjusted}`])
+  }
+  stats.push(['Latency verdict', cell.latencyVerdict])
+  const e = cell.errorRate
+  const errorParts = [
+    `${formatRate(e.candidate)} [${formatRate(e.candidateInterval[0])}, ${formatRate(e.candidateInterval[1])}]`,
+    e.baseline === null ? null : `baseline ${formatRate(e.baseline)}`,
+    `ceiling ${formatRate(e.ceiling)}`,
+    e.aboveCeiling ? 'above the ceiling' : null,
+    e.significantIncrease ? 'significant increase' : null,
+  ].filter((part): part is string => part !== null)
+  stats.push(['Error rate', errorParts.join(', ')])
+  if (cell.concurrency !== undefined) stats.push(['Concurrency', String(cell.concurrency)])
+  if (cell.payloadBytes !== undefined) stats.push(['Payload', `${cell.payloadBytes} bytes`])
+  for (const [key, value] of Object.entries(cell)) {
+    if (knownCellFields.has(key) || value === undefined || value === null) continue
+    const text = describeExtra(value)
+    if (text !== null) stats.push([humanizeKey(key), text])
+  }
+  return stats
+}
+
+function runRow(run: RunResult): RunRow {
+  const m = run.metrics
+  return {
+    variant: run.variant,
+    round: run.round,
+    p50: roundForDisplay(m.p50),
+    p90: roundForDisplay(m.p90),
+    p95: roundForDisplay(m.p95),
+    p99: roundForDisplay(m.p99),
+    max: roundForDisplay(m.max),
+    rps: formatRps(m.rps),
+    errorRate: formatRate(m.errorRate),
+    valid: run.valid ? 'yes' : `no: ${run.invalidReason ?? 'invalid'}`,
+  }
+}
+
+function buildDetail(cell: CellComparison, row: CellRow, metric: string): CellDetail {
+  const measured = cell.runs.filter((run) => !run.warmup)
+  const hasBaselineRuns = measured.some((run) => run.variant === 'baseline')
+  return {
+    row,
+    reasons: cell.reasons,
+    statistics: statistics(cell, metric),
+    runs: measured.map(runRow),
+    warmupRuns: cell.runs.length - measured.length,
+    baselineValues:
+      cell.baseline && !hasBaselineRuns && cell.baseline.values.length > 0
+        ? cell.baseline.values.map(roundForDisplay).join(', ')
+        : null,
+  }
+}
+
+function environment(results: GateResults): Array<[string, string]> {
+  const m = results.machine
+  const env: Array<[string, string]> = [
+    ['Machine', `${m.cpus} × ${m.cpuModel}, ${m.memoryGiB} GiB`],
+    ['OS', `${m.os} (kernel ${m.kernel})`],
+  ]
+  if (m.runner) env.push(['Runner', m.runner])
+  env.push(['k6', results.k6Version ?? 'unknown'])
+  env.push(['Git SHA', results.gitSha ?? 'unknown'])
+  env.push(['Started', results.startedAt])
+  env.push(['Finished', results.finishedAt])
+  const seconds = (Date.parse(results.finishedAt) - Date.parse(results.startedAt)) / 1000
+  if (Number.isFinite(seconds) && seconds >= 0) env.push(['Duration', `${Math.round(seconds)} s`])
+  return env
+}
