@@ -1,0 +1,53 @@
+/**
+ * Multiple testing across cells. A gate compares many cells at once; at 95% each, ten unchanged
+ * cells would flag at least one about 40% of the time. Holm-Bonferroni keeps the chance of any false
+ * regression across the family at alpha, is never less powerful than Bonferroni, and needs no
+ * assumption about how cells are correlated (they share a runner, so they are).
+ */
+import type { CellComparison } from '../model.js'
+import { formatP } from './reason-text.js'
+import { cellVerdict } from './verdict.js'
+
+/**
+ * Holm step-down adjusted p-values, in the order given: sort ascending, multiply the i-th smallest
+ * (0-based) by (m - i), carry the running maximum so adjusted values keep the order of the raw ones,
+ * and cap at 1.
+ */
+export function holmAdjust(pValues: readonly number[]): number[] {
+  const m = pValues.length
+  const order = pValues.map((p, index) => ({ p, index })).sort((a, b) => a.p - b.p)
+  const adjusted = new Array<number>(m).fill(1)
+  let runningMax = 0
+  order.forEach(({ p, index }, rank) => {
+    runningMax = Math.max(runningMax, Math.min(1, (m - rank) * p))
+    adjusted[index] = runningMax
+  })
+  return adjusted
+}
+
+/**
+ * Applies Holm across the non-control cells that have a p-value, and returns new cells (the input is
+ * not changed). Fills adjustedPValue; a latency regression whose adjusted p-value is not below
+ * alpha = 1 - confidence becomes inconclusive, with the reason. The cell's verdict is recomputed, so
+ * an error-rate failure still makes it a regression. Control cells are not part of the family
+ * (they never gate) and keep adjustedPValue null.
+ */
+export function applyHolm(cells: readonly CellComparison[]): CellComparison[] {
+  const family = cells.filter((cell) => !cell.control && cell.pValue !== null)
+  const adjusted = holmAdjust(family.map((cell) => cell.pValue as number))
+  const byCell = new Map(family.map((cell, i) => [cell, adjusted[i] as number]))
+  return cells.map((cell) => {
+    const adjustedPValue = byCell.get(cell)
+    if (adjustedPValue === undefined) return { ...cell, reasons: [...cell.reasons] }
+    const next: CellComparison = { ...cell, adjustedPValue, reasons: [...cell.reasons] }
+    const alpha = 1 - (cell.ratio?.confidence ?? 0.95)
+    if (cell.latencyVerdict === 'regression' && adjustedPValue >= alpha) {
+      next.latencyVerdict = 'inconclusive'
+      next.verdict = cellVerdict('inconclusive', cell.errorRate)
+      next.reasons.push(
+        `not significant after Holm correction across ${family.length} cells (adjusted p ${formatP(adjustedPValue)}, needs < ${Number(alpha.toPrecision(3))}): regression downgraded to inconclusive`,
+      )
+    }
+    return next
+  })
+}

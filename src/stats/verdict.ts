@@ -1,0 +1,117 @@
+/**
+ * Verdicts: the three-way latency verdict of one cell (as Chromium's Pinpoint decides), how latency
+ * and error rate combine into the cell's verdict, and the gate's overall verdict.
+ */
+import type { GateConfig } from '../config/schema.js'
+import type { CellComparison, ErrorRateComparison, LatencyMetric, RatioEstimate, Verdict } from '../model.js'
+import { formatChange, formatRatio } from './reason-text.js'
+
+/**
+ * Fewest runs (or pairs) per side for a verdict. Two runs give a t interval with one degree of
+ * freedom (t_0.975 = 12.7), so wide that it only ever says "inconclusive" while looking like an
+ * answer; three is the least that estimates a spread at all.
+ */
+export const MIN_RUNS = 3
+
+/** A verdict with the sentence that explains it. */
+export interface Decision {
+  verdict: Verdict
+  reason: string
+}
+
+/**
+ * The three-way latency verdict from the ratio candidate/baseline and its interval:
+ * - pass: upper < 1 + threshold. Even the pessimistic end of the interval is within what the team
+ *   said it tolerates.
+ * - regression: lower > 1 AND estimate > 1 + threshold. The lower bound says the candidate is slower
+ *   at all (significant); the estimate condition says the best guess of how much slower exceeds the
+ *   threshold. Without it, a tiny but real change (+2% measured very precisely) would block a PR
+ *   the team explicitly allowed; requiring lower > 1 + threshold instead would need so many runs that
+ *   a real +15% would almost never block.
+ * - inconclusive: everything else (the interval straddles 1 + threshold, or the change is real but
+ *   probably below the threshold); more runs narrow it.
+ */
+export function latencyVerdict(ratio: RatioEstimate, threshold: number, metric: LatencyMetric): Decision {
+  const limit = 1 + threshold
+  const what = `${metric.toUpperCase()} ${formatRatio(ratio)}`
+  const thresholdText = formatChange(limit)
+  if (ratio.upper < limit) {
+    return { verdict: 'pass', reason: `${what}: the upper bound is below the ${thresholdText} threshold` }
+  }
+  if (ratio.lower > 1 && ratio.estimate > limit) {
+    return {
+      verdict: 'regression',
+      reason: `${what}: significantly slower (lower bound above +0%) and the estimate exceeds the ${thresholdText} threshold`,
+    }
+  }
+  if (ratio.lower > 1) {
+    return {
+      verdict: 'inconclusive',
+      reason: `${what}: significantly slower, but the estimate is within the ${thresholdText} threshold while the interval reaches above it; more runs would decide`,
+    }
+  }
+  return {
+    verdict: 'inconclusive',
+    reason: `${what}: the interval reaches above the ${thresholdText} threshold but does not show a significant slowdown; more runs would decide`,
+  }
+}
+
+/** True when the error rate alone fails the cell: above the ceiling, or significantly above the baseline. */
+export function errorRateFails(errorRate: ErrorRateComparison): boolean {
+  return errorRate.aboveCeiling || errorRate.significantIncrease
+}
+
+/**
+ * The cell's verdict: a failing error rate is a regression whatever latency says (fast errors are
+ * not an improvement); otherwise the latency verdict stands.
+ */
+export function cellVerdict(latency: Verdict, errorRate: ErrorRateComparison): Verdict {
+  return errorRateFails(errorRate) ? 'regression' : latency
+}
+
+/** The gate's decision over all cells. */
+export interface OverallVerdict {
+  verdict: Verdict
+  /** Whether the gate fails the job: on a regression, and on inconclusive when onInconclusive is 'fail'. */
+  fails: boolean
+  /** Why, naming the cells that decided it. */
+  reasons: string[]
+}
+
+/**
+ * The overall verdict: control cells never gate (they measure the runner, not the change); any
+ * regression -> regression; else any inconclusive -> inconclusive; else pass. No gated cell at all is
+ * inconclusive, because nothing was shown to be fine. `fails` applies `onInconclusive`.
+ */
+export function overallVerdict(
+  cells: readonly CellComparison[],
+  gate: Pick<GateConfig, 'onInconclusive'>,
+): OverallVerdict {
+  const gated = cells.filter((cell) => !cell.control)
+  const regressed = gated.filter((cell) => cell.verdict === 'regression')
+  const undecided = gated.filter((cell) => cell.verdict === 'inconclusive')
+  let verdict: Verdict
+  const reasons: string[] = []
+  if (gated.length === 0) {
+    verdict = 'inconclusive'
+    reasons.push('no gated cells (only control profiles were compared)')
+  } else if (regressed.length > 0) {
+    verdict = 'regression'
+    reasons.push(`regression in ${regressed.map((cell) => cell.cell).join(', ')}`)
+  } else if (undecided.length > 0) {
+    verdict = 'inconclusive'
+    reasons.push(`inconclusive in ${undecided.map((cell) => cell.cell).join(', ')}`)
+  } else {
+    verdict = 'pass'
+    reasons.push(`all ${gated.length} gated cell${gated.length === 1 ? '' : 's'} pass`)
+  }
+  if (verdict === 'inconclusive') {
+    reasons.push(
+      gate.onInconclusive === 'fail'
+        ? 'on-inconclusive is "fail": an undecided gate fails the job'
+        : 'on-inconclusive is "warn": an undecided gate warns and does not fail the job',
+    )
+  }
+  const fails = verdict === 'regression' || (verdict === 'inconclusive' && gate.onInconclusive === 'fail')
+  return { verdict, fails, reasons }
+}
