@@ -1,0 +1,45 @@
+// The one request every built-in scenario sends, and the setup() that refuses to start a run against a
+// target that does not answer (otherwise a typo in a URL becomes a run with a 100% error rate).
+import http from 'k6/http'
+import exec from 'k6/execution'
+import { sleep } from 'k6'
+import { int, jsonObject, required, str } from './env.js'
+import { makePayload } from './payload.js'
+import { needsBody } from './checks.js'
+
+export const TARGET_URL = required('TARGET_URL')
+export const METHOD = str('METHOD', 'POST').toUpperCase()
+if (!['GET', 'POST', 'PUT'].includes(METHOD))
+  throw new Error(`METHOD must be GET, POST or PUT, got "${METHOD}"`)
+
+export const PAYLOAD_BYTES = int('PAYLOAD_BYTES', 1024)
+/** What is sent: GET carries no body, so an echo check then expects an empty body. */
+export const BODY = METHOD === 'GET' ? null : makePayload(PAYLOAD_BYTES)
+
+const params = {
+  headers: jsonObject('HEADERS'),
+  // Bodies are only kept when a check reads them: copying every response into the JS runtime costs
+  // CPU on the load generator, which would otherwise show up in the latencies we measure.
+  responseType: needsBody ? 'text' : 'none',
+}
+
+/** Sends the scenario's request once; the response is validated by the caller. */
+export function send() {
+  return http.request(METHOD, TARGET_URL, BODY, params)
+}
+
+/** Tries the target a few times (a gateway may still be syncing routes), then aborts with the reason. */
+export function setup() {
+  const attempts = int('SETUP_ATTEMPTS', 5)
+  let res
+  for (let i = 1; i <= attempts; i++) {
+    res = http.request(METHOD, TARGET_URL, BODY, { ...params, responseType: 'text', timeout: '5s' })
+    if (res.status !== 0) break
+    if (i < attempts) sleep(0.5)
+  }
+  if (res.status === 0) {
+    exec.test.abort(`TARGET_URL ${TARGET_URL} does not answer: ${res.error} (error_code ${res.error_code})`)
+  }
+  // Not fatal: a wrong status is what the per-request checks measure and report as accuracy.
+  return { target: TARGET_URL, method: METHOD, payloadBytes: PAYLOAD_BYTES, setupStatus: res.status }
+}
