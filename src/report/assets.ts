@@ -92,3 +92,13 @@ export async function readAsset(asset: AssetName): Promise<Uint8Array> {
 export async function readTextAsset(asset: AssetName): Promise<string> {
   return new TextDecoder().decode(await readAsset(asset))
 }
+
+/** The vega, vega-lite and vega-embed UMD builds that the HTML report inlines. */
+export async function readVegaLibraries(): Promise<{ vega: string; vegaLite: string; vegaEmbed: string }> {
+  const [vega, vegaLite, vegaEmbed] = await Promise.all([
+    readTextAsset('vega'),
+    readTextAsset('vegaLite'),
+    readTextAsset('vegaEmbed'),
+  ])
+  return { vega, vegaLite, vegaEmbed }
+}

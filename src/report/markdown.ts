@@ -8,7 +8,13 @@
  */
 import type { GateResults } from '../model.js'
 import { formatSignedPct, metricLabel } from './format.js'
-import { buildReportContent, type CellDetail, type CellRow, type ReportContent } from './report-content.js'
+import {
+  buildReportContent,
+  type Attention,
+  type CellDetail,
+  type CellRow,
+  type ReportContent,
+} from './report-content.js'
 
 /** A chart already published somewhere GitHub can fetch it (e.g. the assets branch). */
 export interface ChartImage {
@@ -113,12 +119,9 @@ function assemble(
   const blocks: string[] = []
   if (options.includeMarker ?? true) blocks.push(commentMarker(options.markerKey))
   blocks.push(`### ${content.headline}`)
-  blocks.push(
-    [content.context, content.attention]
-      .filter((line) => line !== null)
-      .map(escapeText)
-      .join('<br>\n'),
-  )
+  const lines = [[`**${escapeText(content.gateName)}**`, ...content.context.map(escapeText)].join(' · ')]
+  if (content.attention) lines.push(attentionLine(content.attention))
+  blocks.push(lines.join('<br>\n'))
   if (layout.chart) {
     const chart = chartBlock(results, options)
     if (chart !== null) blocks.push(chart)
@@ -136,6 +139,14 @@ function assemble(
     blocks.push(`<sub>Per-cell details omitted to fit GitHub's size limit; ${seeFullReport(options)}.</sub>`)
   }
   return `${blocks.join('\n\n')}\n`
+}
+
+function attentionLine(attention: Attention): string {
+  const named = attention.cells.map(
+    ({ cell, change }) => `\`${escapeText(cell)}\`${change === null ? '' : ` ${change}`}`,
+  )
+  const more = attention.more > 0 ? ` and ${attention.more} more` : ''
+  return `${attention.label}: ${named.join(', ')}${more}`
 }
 
 function seeFullReport(options: MarkdownOptions): string {

@@ -59,14 +59,22 @@ export interface CellDetail {
   baselineValues: string | null
 }
 
+export interface Attention {
+  label: 'Regressed' | 'Inconclusive'
+  cells: Array<{ cell: string; change: string | null }>
+  /** Cells of this kind not listed, to keep the line short. */
+  more: number
+}
+
 export interface ReportContent {
   verdict: Verdict
   mode: GateResults['mode']
   headline: string
-  /** One line of context under the headline: gate name, metric, threshold, confidence, baseline. */
-  context: string
-  /** Names the cells to look at first, or null when there are none. */
-  attention: string | null
+  gateName: string
+  /** Context for the headline after the gate's name: metric, threshold, confidence, baseline. */
+  context: string[]
+  /** The cells to look at first, or null when there are none. */
+  attention: Attention | null
   metric: string
   rows: CellRow[]
   details: CellDetail[]
@@ -88,6 +96,7 @@ export function buildReportContent(results: GateResults): ReportContent {
     verdict: results.verdict,
     mode: results.mode,
     headline: headline(results),
+    gateName: results.name,
     context: context(results, metric),
     attention: attention(results),
     metric,
@@ -136,9 +145,8 @@ export function headline(results: GateResults): string {
   }
 }
 
-function context(results: GateResults, metric: string): string {
+function context(results: GateResults, metric: string): string[] {
   const parts = [
-    `**${results.name}**`,
     metric,
     `threshold ${formatSignedPct(results.threshold * 100, 0)}`,
     `${Math.round(results.confidence * 100)}% confidence`,
@@ -147,21 +155,22 @@ function context(results: GateResults, metric: string): string {
   else if (results.method === 'stored' && results.baseline) {
     parts.push(`stored baseline, ${results.baseline.ageDays.toFixed(1)} days old`)
   } else if (results.method === 'stored') parts.push('stored baseline')
-  return parts.join(' · ')
+  return parts
 }
 
-function attention(results: GateResults): string | null {
+function attention(results: GateResults): Attention | null {
   const limit = 10
   for (const verdict of ['regression', 'inconclusive'] as const) {
     const cells = gatedCells(results).filter((cell) => cell.verdict === verdict)
     if (cells.length === 0) continue
-    const named = cells
-      .slice(0, limit)
-      .map(
-        (cell) => `\`${cell.cell}\`${cell.changePct === null ? '' : ` ${formatSignedPct(cell.changePct)}`}`,
-      )
-    const more = cells.length > limit ? ` and ${cells.length - limit} more` : ''
-    return `${verdict === 'regression' ? 'Regressed' : 'Inconclusive'}: ${named.join(', ')}${more}`
+    return {
+      label: verdict === 'regression' ? 'Regressed' : 'Inconclusive',
+      cells: cells.slice(0, limit).map((cell) => ({
+        cell: cell.cell,
+        change: cell.changePct === null ? null : formatSignedPct(cell.changePct),
+      })),
+      more: Math.max(0, cells.length - limit),
+    }
   }
   return null
 }
