@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { comparePaired, pairByRound, wilcoxonPValue } from '../../../src/stats/paired-comparison.js'
-import { gate, nonFiniteNumbers, run, runs } from './run-fixture.js'
+import { gate, nonFiniteNumbers, run } from './run-fixture.js'
 
 // Reference values computed with scipy 1.17 (numpy 2):
 //   b = [10.2, 9.8, 10.5, 10.1, 9.9, 10.4, 10.0, 10.3]; c = [11.6, 11.0, 11.9, 11.5, 11.1, 11.8, 11.3, 11.7]
