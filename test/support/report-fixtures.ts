@@ -413,7 +413,7 @@ export function baselineModeGate(): GateResults {
 }
 
 /** Far more cells, runs and prose than a comment can hold: exercises the size cap. */
-export function hugeGate(profiles = 40, scenarios = 12): GateResults {
+export function hugeGate(profiles = 60, scenarios = 12): GateResults {
   const cells: CellComparison[] = []
   let seed = 100
   for (let p = 0; p < profiles; p++) {
