@@ -4,7 +4,8 @@
  *
  * The increase test compares Wilson score intervals: significant when the candidate's lower bound is
  * above the baseline's upper bound. That is stricter than a two-proportion z-test at the same level
- * (non-overlap of two 95% intervals is roughly a 0.5% test), on purpose: the binomial model treats
+ * (non-overlap of two equally wide 95% intervals needs z > 1.96 * sqrt(2) = 2.77, about a 0.6%
+ * two-sided test), on purpose: the binomial model treats
  * every request as independent, but errors come in bursts (a restarting upstream fails a run's worth
  * of requests), so the real variance is larger than the binomial one and a z-test over tens of
  * thousands of requests would call noise an increase. Wilson intervals also behave at 0 errors,
