@@ -1,7 +1,9 @@
 /** The CLI's logger: plain lines on stderr, sections with their duration. */
 import type { Logger } from './log.js'
 
-export function consoleLogger(write: (line: string) => void = (line) => process.stderr.write(`${line}\n`)): Logger {
+export function consoleLogger(
+  write: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
+): Logger {
   let depth = 0
   const indent = () => '  '.repeat(depth)
   return {

@@ -15,7 +15,8 @@ import { guardInterrupts } from './interrupt.js'
 
 function thresholdOption(value: string): number {
   const parsed = parseThreshold(value)
-  if (parsed === null) throw new InvalidArgumentError('expected a fraction such as 0.1 or a percentage such as 10%')
+  if (parsed === null)
+    throw new InvalidArgumentError('expected a fraction such as 0.1 or a percentage such as 10%')
   return parsed
 }
 
@@ -31,35 +32,47 @@ async function main(argv: string[]): Promise<number> {
     .command('run')
     .description('start the stack, run the k6 scenarios, compare with the baseline, write the report')
     .requiredOption('-c, --config <file>', 'perf-gate.yml')
-    .addOption(new Option('-m, --mode <mode>', 'gate or baseline').choices(['gate', 'baseline']).default('gate'))
+    .addOption(
+      new Option('-m, --mode <mode>', 'gate or baseline').choices(['gate', 'baseline']).default('gate'),
+    )
     .option('-o, --out <dir>', 'where report.md and results.json go', 'perf-gate-results')
     .option('-t, --threshold <threshold>', 'overrides gate.threshold (0.1 or 10%)', thresholdOption)
     .option('-b, --baseline <file>', 'overrides the baseline file path')
-    .action(async (opts: { config: string; mode: 'gate' | 'baseline'; out: string; threshold?: number; baseline?: string }) => {
-      const loaded = loadConfig(opts.config)
-      const guard = guardInterrupts(log)
-      try {
-        const outcome = await runGate(loaded, {
-          mode: opts.mode,
-          outDir: opts.out,
-          threshold: opts.threshold,
-          baselinePath: opts.baseline,
-          log,
-          cleanup: guard.cleanup,
-          signal: guard.signal,
-        })
-        const { results, artifacts } = outcome
-        const regressed = results.cells.filter((c) => !c.control && c.verdict === 'regression').map((c) => c.cell)
-        process.stdout.write(
-          `perf-gate ${opts.mode === 'baseline' ? 'baseline written' : `verdict: ${results.verdict.toUpperCase()}`}` +
-            (regressed.length > 0 ? ` (regressed: ${regressed.join(', ')})` : '') +
-            `\nreport: ${artifacts.reportPath}\nresults: ${artifacts.resultsPath}\n`,
-        )
-        exitCode = outcome.exitCode
-      } finally {
-        guard.dispose()
-      }
-    })
+    .action(
+      async (opts: {
+        config: string
+        mode: 'gate' | 'baseline'
+        out: string
+        threshold?: number
+        baseline?: string
+      }) => {
+        const loaded = loadConfig(opts.config)
+        const guard = guardInterrupts(log)
+        try {
+          const outcome = await runGate(loaded, {
+            mode: opts.mode,
+            outDir: opts.out,
+            threshold: opts.threshold,
+            baselinePath: opts.baseline,
+            log,
+            cleanup: guard.cleanup,
+            signal: guard.signal,
+          })
+          const { results, artifacts } = outcome
+          const regressed = results.cells
+            .filter((c) => !c.control && c.verdict === 'regression')
+            .map((c) => c.cell)
+          process.stdout.write(
+            `perf-gate ${opts.mode === 'baseline' ? 'baseline written' : `verdict: ${results.verdict.toUpperCase()}`}` +
+              (regressed.length > 0 ? ` (regressed: ${regressed.join(', ')})` : '') +
+              `\nreport: ${artifacts.reportPath}\nresults: ${artifacts.resultsPath}\n`,
+          )
+          exitCode = outcome.exitCode
+        } finally {
+          guard.dispose()
+        }
+      },
+    )
 
   program
     .command('validate')

@@ -2,3 +2,5 @@
 import { run } from './main.js'
 
 await run()
+// testcontainers keeps Docker sockets open; end the process once run() has cleaned up.
+process.exit()

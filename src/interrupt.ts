@@ -13,7 +13,10 @@ export interface InterruptGuard {
   dispose(): void
 }
 
-export function guardInterrupts(log: Logger, onExit: (code: number) => void = (code) => process.exit(code)): InterruptGuard {
+export function guardInterrupts(
+  log: Logger,
+  onExit: (code: number) => void = (code) => process.exit(code),
+): InterruptGuard {
   const cleanup = new Cleanup()
   const controller = new AbortController()
   let handling = false

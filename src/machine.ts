@@ -5,7 +5,9 @@ import { promisify } from 'node:util'
 import type { MachineFingerprint } from './model.js'
 
 /** The machine fingerprint recorded with every baseline night and gate. */
-export function machineFingerprint(env: Record<string, string | undefined> = process.env): MachineFingerprint {
+export function machineFingerprint(
+  env: Record<string, string | undefined> = process.env,
+): MachineFingerprint {
   const cpus = os.cpus()
   return {
     cpus: cpus.length,
@@ -13,12 +15,17 @@ export function machineFingerprint(env: Record<string, string | undefined> = pro
     memoryGiB: Math.round((os.totalmem() / 2 ** 30) * 10) / 10,
     os: `${os.type()} ${os.arch()}`,
     kernel: os.release(),
-    ...(env.RUNNER_NAME ? { runner: `${env.RUNNER_NAME} (${env.RUNNER_OS ?? ''} ${env.ImageOS ?? ''})`.trim() } : {}),
+    ...(env.RUNNER_NAME
+      ? { runner: `${env.RUNNER_NAME} (${env.RUNNER_OS ?? ''} ${env.ImageOS ?? ''})`.trim() }
+      : {}),
   }
 }
 
 /** The commit being measured: GITHUB_SHA in Actions, else the checkout's HEAD, else null. */
-export async function currentGitSha(cwd: string, env: Record<string, string | undefined> = process.env): Promise<string | null> {
+export async function currentGitSha(
+  cwd: string,
+  env: Record<string, string | undefined> = process.env,
+): Promise<string | null> {
   if (env.GITHUB_SHA) return env.GITHUB_SHA
   try {
     const { stdout } = await promisify(execFile)('git', ['rev-parse', 'HEAD'], { cwd, timeout: 5_000 })

@@ -28,14 +28,21 @@ export const baselineFileSchema = z.object({
 export type BaselineFile = z.infer<typeof baselineFileSchema>
 
 /** Appends a night and keeps the newest `keep` nights. */
-export function appendNight(existing: BaselineFile | null, night: BaselineNight, base: Omit<BaselineFile, 'nights'>, keep: number): BaselineFile {
+export function appendNight(
+  existing: BaselineFile | null,
+  night: BaselineNight,
+  base: Omit<BaselineFile, 'nights'>,
+  keep: number,
+): BaselineFile {
   const nights = [...(existing?.nights ?? []), night].slice(-keep)
   return { ...base, nights }
 }
 
 /** Runs of one cell, grouped per night (oldest first), skipping nights that lack the cell. */
 export function cellHistory(baseline: BaselineFile, cell: string): BaselineNight['runs'][] {
-  return baseline.nights.map((night) => night.runs.filter((run) => run.cell === cell)).filter((runs) => runs.length > 0)
+  return baseline.nights
+    .map((night) => night.runs.filter((run) => run.cell === cell))
+    .filter((runs) => runs.length > 0)
 }
 
 /** Age in days of the newest night. */

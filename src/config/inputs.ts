@@ -59,15 +59,20 @@ export function getInputs(): ActionSettings {
   if (thresholdText) {
     const parsed = parseThreshold(thresholdText)
     if (parsed === null) {
-      problems.push(`input "${Inputs.Threshold}": expected a fraction such as 0.1 or a percentage such as 10%, got "${thresholdText}"`)
+      problems.push(
+        `input "${Inputs.Threshold}": expected a fraction such as 0.1 or a percentage such as 10%, got "${thresholdText}"`,
+      )
     } else threshold = parsed
   }
   const commentKey = core.getInput(Inputs.CommentKey) || 'default'
   if (!/^[\w.-]+$/.test(commentKey)) {
-    problems.push(`input "${Inputs.CommentKey}": expected letters, digits, "-", "_" or ".", got "${commentKey}"`)
+    problems.push(
+      `input "${Inputs.CommentKey}": expected letters, digits, "-", "_" or ".", got "${commentKey}"`,
+    )
   }
   const results = core.getInput(Inputs.Results) || undefined
-  if (mode === 'publish' && !results) problems.push(`input "${Inputs.Results}": required when mode is "publish"`)
+  if (mode === 'publish' && !results)
+    problems.push(`input "${Inputs.Results}": required when mode is "publish"`)
   if (problems.length > 0) throw new ConfigError(problems)
   return {
     config: core.getInput(Inputs.Config) || 'perf-gate.yml',

@@ -51,7 +51,9 @@ export function interpolate(
           const found = env[name]
           if (found !== undefined && found !== '') return found
           if (fallback !== undefined) return fallback
-          problems.push(`${formatPath(at)}: environment variable ${name} is not set (use \${${name}:-default})`)
+          problems.push(
+            `${formatPath(at)}: environment variable ${name} is not set (use \${${name}:-default})`,
+          )
           return ''
         }),
       )
@@ -73,7 +75,9 @@ function describeIssue(issue: z.core.$ZodIssue): string {
   if (issue.code === 'invalid_type') {
     // zod 4 leaves the input out of issues; its message ends in "received <type>".
     const received = /received (\w+)/.exec(issue.message)?.[1]
-    return received === 'undefined' ? `required (expected ${issue.expected})` : `expected ${issue.expected}${received ? `, got ${received}` : ''}`
+    return received === 'undefined'
+      ? `required (expected ${issue.expected})`
+      : `expected ${issue.expected}${received ? `, got ${received}` : ''}`
   }
   return issue.message
 }
@@ -106,7 +110,10 @@ export function isBuiltInScenario(script: string): boolean {
  * Loads and validates a config file. Relative paths (files, build contexts, scenario scripts, the
  * baseline) are resolved against the config file's folder; files that must exist are checked here.
  */
-export function loadConfig(file: string, env: Record<string, string | undefined> = process.env): LoadedConfig {
+export function loadConfig(
+  file: string,
+  env: Record<string, string | undefined> = process.env,
+): LoadedConfig {
   const absolute = path.resolve(file)
   if (!existsSync(absolute)) throw new ConfigError([`${file}: config file not found`])
   const text = readFileSync(absolute, 'utf8')
@@ -136,7 +143,9 @@ function resolvePaths(config: Config, dir: string): Config {
         },
       ]),
     ),
-    scenarios: config.scenarios.map((s) => (isBuiltInScenario(s.script) ? s : { ...s, script: at(s.script) })),
+    scenarios: config.scenarios.map((s) =>
+      isBuiltInScenario(s.script) ? s : { ...s, script: at(s.script) },
+    ),
     baseline: { path: at(config.baseline.path) },
   }
 }
@@ -145,11 +154,13 @@ function missingFiles(config: Config): string[] {
   const problems: string[] = []
   for (const [name, service] of Object.entries(config.services)) {
     service.files.forEach((f, i) => {
-      if (!existsSync(f.source)) problems.push(`services.${name}.files[${i}].source: file not found: ${f.source}`)
+      if (!existsSync(f.source))
+        problems.push(`services.${name}.files[${i}].source: file not found: ${f.source}`)
     })
     if (service.build) {
       const dockerfile = path.resolve(service.build.context, service.build.dockerfile)
-      if (!existsSync(dockerfile)) problems.push(`services.${name}.build: Dockerfile not found: ${dockerfile}`)
+      if (!existsSync(dockerfile))
+        problems.push(`services.${name}.build: Dockerfile not found: ${dockerfile}`)
     }
   }
   config.scenarios.forEach((s, i) => {

@@ -7,9 +7,7 @@ import { z } from 'zod'
 
 /** A duration such as `500ms`, `8s`, `2m`; stored as the string k6 understands, validated here. */
 export const DURATION_PATTERN = /^\d+(\.\d+)?(ms|s|m|h)$/
-const duration = z
-  .string()
-  .regex(DURATION_PATTERN, 'expected a duration such as "500ms", "8s" or "2m"')
+const duration = z.string().regex(DURATION_PATTERN, 'expected a duration such as "500ms", "8s" or "2m"')
 
 /** Turns a validated duration string into milliseconds. */
 export function durationMs(value: string): number {
@@ -153,7 +151,12 @@ export const profileSchema = z
   })
   .strict()
 
-export const BUILT_IN_SCENARIOS = ['constant-vus', 'constant-arrival-rate'] as const
+export const BUILT_IN_SCENARIOS = [
+  'constant-vus',
+  'constant-arrival-rate',
+  'ramping-vus',
+  'ramping-arrival-rate',
+] as const
 
 export const scenarioSchema = z
   .object({
@@ -163,7 +166,14 @@ export const scenarioSchema = z
       .min(1)
       .describe(`A built-in scenario (${BUILT_IN_SCENARIOS.join(', ')}) or a path to your own k6 script.`),
     method: z.enum(['GET', 'POST', 'PUT']).default('POST'),
-    vus: z.number().int().positive().default(10).describe('Virtual users (closed model).'),
+    vus: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .describe(
+        'Virtual users: the concurrency of a closed model, pre-allocated VUs of an open model (script default when unset).',
+      ),
     rate: z.number().positive().optional().describe('Iterations per second (open model).'),
     maxVUs: z.number().int().positive().optional(),
     duration: duration.default('8s'),
@@ -174,8 +184,8 @@ export const scenarioSchema = z
       .describe('Extra values passed to the script as __ENV (upper-cased).'),
   })
   .strict()
-  .refine((s) => s.script !== 'constant-arrival-rate' || s.rate !== undefined, {
-    message: '"constant-arrival-rate" needs "rate"',
+  .refine((s) => !s.script.endsWith('arrival-rate') || s.rate !== undefined, {
+    message: 'an arrival-rate scenario needs "rate" (iterations per second)',
     path: ['rate'],
   })
 
@@ -242,7 +252,9 @@ export const configSchema = z
       .default({ path: 'baseline.json' }),
     baselineVariant: variantSchema
       .optional()
-      .describe('When present, gate mode runs paired A/B rounds on this runner instead of a stored baseline.'),
+      .describe(
+        'When present, gate mode runs paired A/B rounds on this runner instead of a stored baseline.',
+      ),
   })
   .strict()
   .superRefine((config, ctx) => {
@@ -261,14 +273,22 @@ export const configSchema = z
     const seen = new Set<string>()
     config.profiles.forEach((profile, i) => {
       if (seen.has(profile.name)) {
-        ctx.addIssue({ code: 'custom', path: ['profiles', i, 'name'], message: `duplicate profile "${profile.name}"` })
+        ctx.addIssue({
+          code: 'custom',
+          path: ['profiles', i, 'name'],
+          message: `duplicate profile "${profile.name}"`,
+        })
       }
       seen.add(profile.name)
     })
     const seenScenarios = new Set<string>()
     config.scenarios.forEach((scenario, i) => {
       if (seenScenarios.has(scenario.name)) {
-        ctx.addIssue({ code: 'custom', path: ['scenarios', i, 'name'], message: `duplicate scenario "${scenario.name}"` })
+        ctx.addIssue({
+          code: 'custom',
+          path: ['scenarios', i, 'name'],
+          message: `duplicate scenario "${scenario.name}"`,
+        })
       }
       seenScenarios.add(scenario.name)
     })

@@ -139,7 +139,10 @@ export async function measure(
     let batch = schedule
     let part = 1
     while (batch.length > 0) {
-      const title = part === 1 ? `Run ${batch.length} k6 runs` : `Run ${batch.length} more k6 runs (extension ${part - 1})`
+      const title =
+        part === 1
+          ? `Run ${batch.length} k6 runs`
+          : `Run ${batch.length} more k6 runs (extension ${part - 1})`
       await ctx.log.group(title, async () => {
         for (const planned of batch) {
           const stack = stacks.get(planned.variant)

@@ -15,6 +15,7 @@ import type { Logger } from '../log.js'
 import { currentGitSha, machineFingerprint } from '../machine.js'
 import type { GateResults, RunResult } from '../model.js'
 import { planSchedule, type PlannedRun } from '../plan/schedule.js'
+import { overallVerdict } from '../stats/index.js'
 import { compareCells, type ComparisonMethod } from './compare.js'
 import { Cleanup, measure } from './measure.js'
 import { writeArtifacts, type Artifacts } from './artifacts.js'
@@ -43,7 +44,11 @@ export interface GateOutcome {
 }
 
 /** Chooses stored vs paired comparison from the config and whether a baseline file exists. */
-export function chooseMethod(config: Config, mode: 'gate' | 'baseline', baseline: BaselineFile | null): ComparisonMethod {
+export function chooseMethod(
+  config: Config,
+  mode: 'gate' | 'baseline',
+  baseline: BaselineFile | null,
+): ComparisonMethod {
   if (mode === 'baseline') return 'none'
   if (config.baselineVariant && (config.gate.method === 'paired' || !baseline)) return 'paired'
   return 'stored'
@@ -54,22 +59,35 @@ export async function runGate(loaded: LoadedConfig, options: GateOptions): Promi
   const { config } = loaded
   const env = options.env ?? process.env
   const now = options.now ?? (() => new Date())
-  const gate: GateConfig = { ...config.gate, ...(options.threshold !== undefined ? { threshold: options.threshold } : {}) }
+  const gate: GateConfig = {
+    ...config.gate,
+    ...(options.threshold !== undefined ? { threshold: options.threshold } : {}),
+  }
   const baselinePath = options.baselinePath ?? config.baseline.path
   const log = options.log
   const startedAt = now()
 
   // Everything that can be wrong with the inputs is checked before a container starts.
-  const baseline = options.mode === 'gate' || options.mode === 'baseline' ? await readBaseline(baselinePath) : null
+  const baseline =
+    options.mode === 'gate' || options.mode === 'baseline' ? await readBaseline(baselinePath) : null
   const method = chooseMethod(config, options.mode, baseline)
   const k6 = await (options.locateK6 ?? (() => findK6(env)))()
   if (!k6) throw new InfrastructureError('k6 was not found: install k6 (see README) or set K6_PATH')
-  log.info(`k6 ${k6.version}; method: ${method}; ${config.profiles.length} profiles x ${config.scenarios.length} scenarios`)
+  log.info(
+    `k6 ${k6.version}; method: ${method}; ${config.profiles.length} profiles x ${config.scenarios.length} scenarios`,
+  )
 
   const profiles = config.profiles.map((p) => p.name)
   const scenarios = config.scenarios.map((s) => s.name)
   const paired = method === 'paired'
-  const schedule = planSchedule({ profiles, scenarios, rounds: gate.rounds, warmupRounds: gate.warmupRounds, seed: gate.seed, paired })
+  const schedule = planSchedule({
+    profiles,
+    scenarios,
+    rounds: gate.rounds,
+    warmupRounds: gate.warmupRounds,
+    seed: gate.seed,
+    paired,
+  })
   const runId = randomUUID().slice(0, 12)
   const budgetMs = durationMs(gate.timeBudget)
   const maxRounds = gate.rounds * 4
@@ -83,7 +101,8 @@ export async function runGate(loaded: LoadedConfig, options: GateOptions): Promi
     const elapsed = now().getTime() - startedAt.getTime()
     const measuredRounds = nextRound - gate.warmupRounds
     const perRoundMs = elapsed / Math.max(1, nextRound)
-    if (undecided.length === 0 || measuredRounds >= maxRounds || elapsed + perRoundMs * 2 > budgetMs) return []
+    if (undecided.length === 0 || measuredRounds >= maxRounds || elapsed + perRoundMs * 2 > budgetMs)
+      return []
     log.info(`${undecided.length} cell(s) inconclusive after ${measuredRounds} pairs: adding 2 more rounds`)
     const more = planSchedule({
       profiles,
@@ -107,7 +126,8 @@ export async function runGate(loaded: LoadedConfig, options: GateOptions): Promi
   const gitSha = await currentGitSha(loaded.dir, env)
   const machine = machineFingerprint(env)
   const { cells, notes } = compareCells({ runs, config, gate, baseline, method, now: now() })
-  const verdict = overall(cells, method)
+  const decision = overallVerdict(cells, gate)
+  const verdict = method === 'none' ? 'pass' : decision.verdict
   const newest = baseline?.nights[baseline.nights.length - 1]
   const results: GateResults = {
     schemaVersion: 1,
@@ -125,28 +145,36 @@ export async function runGate(loaded: LoadedConfig, options: GateOptions): Promi
     machine,
     baseline:
       baseline && newest && method === 'stored'
-        ? { path: baselinePath, createdAt: newest.createdAt, gitSha: newest.gitSha, ageDays: baselineAgeDays(baseline, now()) }
+        ? {
+            path: baselinePath,
+            createdAt: newest.createdAt,
+            gitSha: newest.gitSha,
+            ageDays: baselineAgeDays(baseline, now()),
+          }
         : null,
     cells,
-    notes,
+    notes: method === 'none' ? notes : [...decision.reasons, ...notes],
   }
 
   if (options.mode === 'baseline') {
-    const night = { createdAt: results.finishedAt, gitSha, k6Version: k6.version, machine, runs: runs.filter((r) => !r.warmup) }
-    const updated = appendNight(baseline, night, { schemaVersion: 1, name: config.name, metric: gate.metric }, gate.historyNights)
+    const night = {
+      createdAt: results.finishedAt,
+      gitSha,
+      k6Version: k6.version,
+      machine,
+      runs: runs.filter((r) => !r.warmup),
+    }
+    const updated = appendNight(
+      baseline,
+      night,
+      { schemaVersion: 1, name: config.name, metric: gate.metric },
+      gate.historyNights,
+    )
     await writeBaseline(baselinePath, updated)
     log.info(`baseline written to ${baselinePath} (${updated.nights.length} night(s) of history)`)
   }
 
   const artifacts = await writeArtifacts(results, options.outDir, log)
-  const exitCode = verdict === 'regression' || (verdict === 'inconclusive' && gate.onInconclusive === 'fail') ? 1 : 0
+  const exitCode = method !== 'none' && decision.fails ? 1 : 0
   return { results, artifacts, exitCode }
-}
-
-function overall(cells: GateResults['cells'], method: ComparisonMethod): GateResults['verdict'] {
-  if (method === 'none') return 'pass'
-  const gated = cells.filter((c) => !c.control)
-  if (gated.some((c) => c.verdict === 'regression')) return 'regression'
-  if (gated.some((c) => c.verdict === 'inconclusive')) return 'inconclusive'
-  return 'pass'
 }

@@ -22,7 +22,9 @@ export interface K6Binary {
 }
 
 /** Finds k6 (K6_PATH, then PATH) and reads its version. Throws InfrastructureError if absent. */
-export async function findK6(env: Record<string, string | undefined> = process.env): Promise<K6Binary | null> {
+export async function findK6(
+  env: Record<string, string | undefined> = process.env,
+): Promise<K6Binary | null> {
   const candidate = env.K6_PATH || 'k6'
   try {
     const { stdout } = await execFileAsync(candidate, ['version'], { timeout: 15_000 })
@@ -60,7 +62,8 @@ export async function runK6(options: K6RunOptions): Promise<RunMetrics> {
     try {
       return parseK6Summary(JSON.parse(text), options.durationS)
     } catch (error) {
-      if (error instanceof SummaryFormatError) throw new InfrastructureError(`${options.script}: ${error.message}`)
+      if (error instanceof SummaryFormatError)
+        throw new InfrastructureError(`${options.script}: ${error.message}`)
       throw error
     }
   } finally {

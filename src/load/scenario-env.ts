@@ -9,11 +9,14 @@ import { durationMs } from '../config/schema.js'
 import { isBuiltInScenario } from '../config/load.js'
 
 /** Builds the k6 environment for one run. `targetUrl` is already resolved to a reachable address. */
-export function scenarioEnv(profile: ProfileConfig, scenario: ScenarioConfig, targetUrl: string): Record<string, string> {
+export function scenarioEnv(
+  profile: ProfileConfig,
+  scenario: ScenarioConfig,
+  targetUrl: string,
+): Record<string, string> {
   const env: Record<string, string> = {
     TARGET_URL: targetUrl,
     METHOD: scenario.method,
-    VUS: String(scenario.vus),
     DURATION: scenario.duration,
     PAYLOAD_BYTES: String(scenario.payloadBytes),
     HEADERS: JSON.stringify(profile.headers),
@@ -21,6 +24,7 @@ export function scenarioEnv(profile: ProfileConfig, scenario: ScenarioConfig, ta
     EXPECT_HEADERS: JSON.stringify(profile.expect.headers),
     EXPECT_ECHO: String(profile.expect.echoesPayload),
   }
+  if (scenario.vus !== undefined) env.VUS = String(scenario.vus)
   if (scenario.rate !== undefined) env.RATE = String(scenario.rate)
   if (scenario.maxVUs !== undefined) env.MAX_VUS = String(scenario.maxVUs)
   if (profile.expect.bodyPrefix !== undefined) env.EXPECT_BODY_PREFIX = profile.expect.bodyPrefix
@@ -38,7 +42,8 @@ export function scenarioDurationS(scenario: ScenarioConfig): number {
 export function packageRoot(from: string = import.meta.dirname): string {
   let dir = from
   for (;;) {
-    if (existsSync(path.join(dir, 'scenarios', 'lib')) && existsSync(path.join(dir, 'package.json'))) return dir
+    if (existsSync(path.join(dir, 'scenarios', 'lib')) && existsSync(path.join(dir, 'package.json')))
+      return dir
     const parent = path.dirname(dir)
     if (parent === dir) throw new Error(`perf-gate's scenarios/ folder was not found above ${from}`)
     dir = parent
@@ -47,5 +52,7 @@ export function packageRoot(from: string = import.meta.dirname): string {
 
 /** Absolute path of a scenario's script: a built-in name maps to scenarios/NAME.js. */
 export function scriptPath(scenario: ScenarioConfig, root: string = packageRoot()): string {
-  return isBuiltInScenario(scenario.script) ? path.join(root, 'scenarios', `${scenario.script}.js`) : scenario.script
+  return isBuiltInScenario(scenario.script)
+    ? path.join(root, 'scenarios', `${scenario.script}.js`)
+    : scenario.script
 }

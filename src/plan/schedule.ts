@@ -56,7 +56,9 @@ export function planSchedule(input: ScheduleInput): PlannedRun[] {
   const firstRound = input.firstRound ?? 0
   // Mixing the first round into the seed keeps adaptive extensions reproducible but not repetitive.
   const random = seededRandom(input.seed * 1_000_003 + firstRound)
-  const cells = input.profiles.flatMap((profile) => input.scenarios.map((scenario) => ({ profile, scenario })))
+  const cells = input.profiles.flatMap((profile) =>
+    input.scenarios.map((scenario) => ({ profile, scenario })),
+  )
   const runs: PlannedRun[] = []
   const totalRounds = input.warmupRounds + input.rounds
   for (let r = 0; r < totalRounds; r++) {
@@ -69,7 +71,15 @@ export function planSchedule(input: ScheduleInput): PlannedRun[] {
           : ['candidate', 'baseline']
         : ['candidate']
       for (const variant of variants) {
-        runs.push({ index: runs.length, round, warmup, cell: cellId(profile, scenario), profile, scenario, variant })
+        runs.push({
+          index: runs.length,
+          round,
+          warmup,
+          cell: cellId(profile, scenario),
+          profile,
+          scenario,
+          variant,
+        })
       }
     }
   }

@@ -11,13 +11,26 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /** Sends one admin call, retrying on network errors and unexpected statuses. */
 export async function sendSetupCall(call: HttpCall, url: string, where: string): Promise<void> {
-  const body = call.body === undefined ? undefined : typeof call.body === 'string' ? call.body : JSON.stringify(call.body)
-  const headers = { ...(typeof call.body === 'object' ? { 'content-type': 'application/json' } : {}), ...call.headers }
+  const body =
+    call.body === undefined
+      ? undefined
+      : typeof call.body === 'string'
+        ? call.body
+        : JSON.stringify(call.body)
+  const headers = {
+    ...(typeof call.body === 'object' ? { 'content-type': 'application/json' } : {}),
+    ...call.headers,
+  }
   let last = ''
   for (let attempt = 0; attempt <= call.retries; attempt++) {
     if (attempt > 0) await sleep(Math.min(250 * 2 ** (attempt - 1), 2000))
     try {
-      const response = await fetch(url, { method: call.method, headers, body, signal: AbortSignal.timeout(10_000) })
+      const response = await fetch(url, {
+        method: call.method,
+        headers,
+        body,
+        signal: AbortSignal.timeout(10_000),
+      })
       const text = await response.text()
       if (call.expectStatus.includes(response.status)) return
       last = `HTTP ${response.status}: ${text.slice(0, 200)}`
@@ -25,12 +38,21 @@ export async function sendSetupCall(call: HttpCall, url: string, where: string):
       last = (error as Error).message
     }
   }
-  throw new InfrastructureError(`${where}: ${call.method} ${call.url} failed after ${call.retries + 1} attempts (${last})`)
+  throw new InfrastructureError(
+    `${where}: ${call.method} ${call.url} failed after ${call.retries + 1} attempts (${last})`,
+  )
 }
 
 /** Polls the profile's readiness URL (default: its target) until it answers with the expected status. */
-export async function waitForProfile(profile: ProfileConfig, resolveUrl: (url: string) => string): Promise<void> {
-  const readiness = profile.readiness ?? { method: 'GET' as const, status: profile.expect.status, timeout: '30s' }
+export async function waitForProfile(
+  profile: ProfileConfig,
+  resolveUrl: (url: string) => string,
+): Promise<void> {
+  const readiness = profile.readiness ?? {
+    method: 'GET' as const,
+    status: profile.expect.status,
+    timeout: '30s',
+  }
   const url = resolveUrl(readiness.url ?? profile.target)
   const deadline = Date.now() + durationMs(readiness.timeout)
   let last = 'no answer'
@@ -51,7 +73,10 @@ export async function waitForProfile(profile: ProfileConfig, resolveUrl: (url: s
 }
 
 /** Applies every setup call of a profile, then waits for readiness. */
-export async function setUpProfile(profile: ProfileConfig, resolveUrl: (url: string) => string): Promise<void> {
+export async function setUpProfile(
+  profile: ProfileConfig,
+  resolveUrl: (url: string) => string,
+): Promise<void> {
   for (const [i, call] of profile.setup.entries()) {
     await sendSetupCall(call, resolveUrl(call.url), `profile "${profile.name}" setup[${i}]`)
   }

@@ -107,7 +107,9 @@ async function imageFor(name: string, service: ServiceConfig, log: Logger): Prom
       .withBuildArgs(build.args)
       .build(tag, { deleteOnExit: false })
   } catch (error) {
-    throw new InfrastructureError(`service "${name}": image build failed: ${(error as Error).message}`, { cause: error })
+    throw new InfrastructureError(`service "${name}": image build failed: ${(error as Error).message}`, {
+      cause: error,
+    })
   }
   return tag
 }
@@ -150,7 +152,8 @@ export async function startStack(config: Config, options: StartStackOptions): Pr
 
   try {
     const images = new Map<string, string>()
-    for (const [name, service] of Object.entries(services)) images.set(name, await imageFor(name, service, options.log))
+    for (const [name, service] of Object.entries(services))
+      images.set(name, await imageFor(name, service, options.log))
     network = await new Network().start()
     const networkName = network.getName()
     const waves = serviceWaves(Object.fromEntries(Object.entries(services).map(([n, s]) => [n, s.dependsOn])))
@@ -190,14 +193,17 @@ export async function startStack(config: Config, options: StartStackOptions): Pr
             name,
             container: running,
             address: (port) =>
-              useContainerIps !== false ? { host: ip, port } : { host: running.getHost(), port: running.getMappedPort(port) },
+              useContainerIps !== false
+                ? { host: ip, port }
+                : { host: running.getHost(), port: running.getMappedPort(port) },
           })
           options.log.info(`service ${name} ready in ${((Date.now() - began) / 1000).toFixed(1)}s at ${ip}`)
         }),
       )
     }
     useContainerIps = await containerIpsReachable(started, services)
-    if (!useContainerIps) options.log.warning('container IPs are not reachable from this host; using mapped ports (slower)')
+    if (!useContainerIps)
+      options.log.warning('container IPs are not reachable from this host; using mapped ports (slower)')
     return {
       variant: options.variant,
       networkName,
@@ -225,7 +231,10 @@ async function containerIpsReachable(
 }
 
 /** Replaces a service name in a URL's host with the service's reachable address. */
-export function resolveServiceUrl(url: string, services: Map<string, Pick<RunningService, 'address'>>): string {
+export function resolveServiceUrl(
+  url: string,
+  services: Map<string, Pick<RunningService, 'address'>>,
+): string {
   const parsed = new URL(url)
   const service = services.get(parsed.hostname)
   if (!service) return url

@@ -51,7 +51,11 @@ describe('stack', () => {
     try {
       const url = stack.resolveUrl('http://nginx:8080/echo')
       expect(url).toMatch(/^http:\/\/\d+\.\d+\.\d+\.\d+:8080\/echo$/)
-      const response = await fetch(url, { method: 'POST', body: 'hello', headers: { 'content-type': 'text/plain' } })
+      const response = await fetch(url, {
+        method: 'POST',
+        body: 'hello',
+        headers: { 'content-type': 'text/plain' },
+      })
       expect(response.status).toBe(200)
       expect(await response.text()).toBe('hello')
       expect(response.headers.get('x-echo')).toBe('perf-gate')
@@ -73,9 +77,11 @@ describe('stack', () => {
         wait: { log: 'this line never appears', timeout: '3s' },
       },
     })
-    const error = await startStack(broken, { runId: 'it-wait', variant: 'candidate', log: silentLogger }).catch(
-      (e: unknown) => e,
-    )
+    const error = await startStack(broken, {
+      runId: 'it-wait',
+      variant: 'candidate',
+      log: silentLogger,
+    }).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(InfrastructureError)
     expect((error as Error).message).toMatch(/service "nginx" \(perf-gate\/nginx:local\) did not start/)
     expect((error as Error).message).toMatch(/last log lines/)

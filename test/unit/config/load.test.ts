@@ -44,7 +44,9 @@ describe('parseConfig', () => {
   it('names the path of a target that is not a URL', () => {
     const raw = clone()
     raw.profiles[1].target = 'gateway:8080'
-    expect(problemsOf(raw)).toEqual(['perf-gate.yml: profiles[1].target: expected a URL such as "http://gateway:8080/path"'])
+    expect(problemsOf(raw)).toEqual([
+      'perf-gate.yml: profiles[1].target: expected a URL such as "http://gateway:8080/path"',
+    ])
   })
 
   it('names a missing required key', () => {
@@ -74,7 +76,9 @@ describe('parseConfig', () => {
   it('names an unknown dependsOn service', () => {
     const raw = clone()
     raw.services.gateway.dependsOn = ['backend']
-    expect(problemsOf(raw)).toEqual(['perf-gate.yml: services.gateway.dependsOn[0]: unknown service "backend"'])
+    expect(problemsOf(raw)).toEqual([
+      'perf-gate.yml: services.gateway.dependsOn[0]: unknown service "backend"',
+    ])
   })
 
   it('rejects a dependsOn cycle', () => {
@@ -86,13 +90,17 @@ describe('parseConfig', () => {
   it('rejects a service with both image and build', () => {
     const raw = clone()
     raw.services.echo.build = { context: '.' }
-    expect(problemsOf(raw)).toEqual(['perf-gate.yml: services.echo: expected exactly one of "image" or "build"'])
+    expect(problemsOf(raw)).toEqual([
+      'perf-gate.yml: services.echo: expected exactly one of "image" or "build"',
+    ])
   })
 
   it('rejects an open-model scenario without a rate, at the rate path', () => {
     const raw = clone()
     raw.scenarios[0].script = 'constant-arrival-rate'
-    expect(problemsOf(raw)).toEqual(['perf-gate.yml: scenarios[0].rate: "constant-arrival-rate" needs "rate"'])
+    expect(problemsOf(raw)).toEqual([
+      'perf-gate.yml: scenarios[0].rate: an arrival-rate scenario needs "rate" (iterations per second)',
+    ])
   })
 
   it('reports every problem at once', () => {
@@ -165,7 +173,9 @@ profiles: [{ name: p, target: "http://gw:80/" }]
 scenarios: [{ name: s, script: constant-vus }]
 `,
     )
-    expect(() => loadConfig(file)).toThrow(/services\.gw\.files\[0\]\.source: file not found: .*missing\.conf/)
+    expect(() => loadConfig(file)).toThrow(
+      /services\.gw\.files\[0\]\.source: file not found: .*missing\.conf/,
+    )
   })
 
   it('rejects an unknown built-in scenario and a missing custom script', () => {

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest'
 import { planSchedule, seededRandom, shuffle } from '../../../src/plan/schedule.js'
 import { serviceWaves } from '../../../src/plan/service-order.js'
 
-const base = { profiles: ['a', 'b'], scenarios: ['x', 'y'], rounds: 3, warmupRounds: 1, seed: 7, paired: false }
+const base = {
+  profiles: ['a', 'b'],
+  scenarios: ['x', 'y'],
+  rounds: 3,
+  warmupRounds: 1,
+  seed: 7,
+  paired: false,
+}
 
 describe('planSchedule', () => {
   it('runs every cell once per round, warm-up rounds first', () => {
@@ -17,14 +24,24 @@ describe('planSchedule', () => {
   })
 
   it('is reproducible for a seed and differs between seeds', () => {
-    const order = (seed: number) => planSchedule({ ...base, seed }).map((r) => r.cell).join()
+    const order = (seed: number) =>
+      planSchedule({ ...base, seed })
+        .map((r) => r.cell)
+        .join()
     expect(order(7)).toBe(order(7))
     expect(order(7)).not.toBe(order(8))
   })
 
   it('randomizes the cell order across rounds', () => {
     const runs = planSchedule({ ...base, rounds: 12, warmupRounds: 0 })
-    const orders = new Set(Array.from({ length: 12 }, (_, r) => runs.filter((x) => x.round === r).map((x) => x.cell).join()))
+    const orders = new Set(
+      Array.from({ length: 12 }, (_, r) =>
+        runs
+          .filter((x) => x.round === r)
+          .map((x) => x.cell)
+          .join(),
+      ),
+    )
     expect(orders.size).toBeGreaterThan(3)
   })
 

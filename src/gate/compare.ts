@@ -1,0 +1,80 @@
+/**
+ * From runs to per-cell comparisons and report notes: chooses the stored or paired comparison for
+ * every cell, corrects for multiple cells (Holm), and adds what the reader must know (noise monitor,
+ * stale or missing baseline, invalid runs). Pure: no I/O.
+ */
+import { baselineAgeDays, cellHistory, type BaselineFile } from '../baseline/format.js'
+import type { Config, GateConfig } from '../config/schema.js'
+import { cellId, type CellComparison, type RunResult } from '../model.js'
+import { applyHolm, comparePaired, compareStored, noiseMonitor } from '../stats/index.js'
+
+export type ComparisonMethod = 'stored' | 'paired' | 'none'
+
+export interface CompareInput {
+  runs: readonly RunResult[]
+  config: Config
+  gate: GateConfig
+  baseline: BaselineFile | null
+  method: ComparisonMethod
+  now: Date
+}
+
+/** Compares every cell and collects notes for the report. */
+export function compareCells(input: CompareInput): { cells: CellComparison[]; notes: string[] } {
+  const { runs, config, gate, baseline, method } = input
+  const notes: string[] = []
+  const compared: CellComparison[] = []
+  for (const profile of config.profiles) {
+    for (const scenario of config.scenarios) {
+      const cell = cellId(profile.name, scenario.name)
+      const mine = runs.filter((r) => r.cell === cell)
+      const candidateRuns = mine.filter((r) => r.variant === 'candidate')
+      const common = { profile: profile.name, scenario: scenario.name, control: profile.control, gate }
+      const comparison =
+        method === 'paired'
+          ? comparePaired({
+              ...common,
+              candidateRuns,
+              baselineRuns: mine.filter((r) => r.variant === 'baseline'),
+            })
+          : compareStored({
+              ...common,
+              candidateRuns,
+              baselineNights: method === 'stored' && baseline ? cellHistory(baseline, cell) : null,
+            })
+      compared.push({
+        ...comparison,
+        concurrency: scenario.rate ?? scenario.vus,
+        payloadBytes: scenario.payloadBytes,
+      })
+    }
+  }
+  const cells = applyHolm(compared)
+
+  if (method === 'stored') {
+    if (!baseline) {
+      notes.push(
+        `No baseline file at ${config.baseline.path}: every cell is inconclusive. Run \`perf-gate run --mode baseline\` (the nightly workflow) on the default branch to create one.`,
+      )
+    } else {
+      const age = baselineAgeDays(baseline, input.now)
+      if (age > gate.maxBaselineAgeDays) {
+        notes.push(
+          `The baseline is ${age.toFixed(1)} days old (limit ${gate.maxBaselineAgeDays}): is the nightly baseline workflow running?`,
+        )
+      }
+      const noise = noiseMonitor(
+        cells.filter((c) => c.control),
+        gate,
+      )
+      if (noise) notes.push(noise)
+    }
+  }
+  const invalid = runs.filter((r) => !r.valid && !r.warmup)
+  if (invalid.length > 0) {
+    notes.push(
+      `${invalid.length} run(s) were invalid and excluded: ${[...new Set(invalid.map((r) => r.invalidReason))].join('; ')}`,
+    )
+  }
+  return { cells, notes }
+}

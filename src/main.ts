@@ -1,0 +1,110 @@
+/**
+ * The action: read inputs, run the gate (or publish results measured elsewhere), publish, set
+ * outputs. The one place that calls core.setFailed.
+ */
+import path from 'node:path'
+import * as core from '@actions/core'
+import { actionLogger } from './action-logger.js'
+import { getInputs, type ActionSettings } from './config/inputs.js'
+import { loadConfig } from './config/load.js'
+import { describeFailure } from './errors.js'
+import { writeArtifacts } from './gate/artifacts.js'
+import { runGate } from './gate/run-gate.js'
+import { readRunContext } from './github/context.js'
+import { setOutputs } from './github/outputs.js'
+import { guardInterrupts } from './interrupt.js'
+import { ensureK6 } from './load/install-k6.js'
+import type { GateResults } from './model.js'
+import { publish, readResults } from './publish.js'
+
+function headline(results: GateResults): string {
+  const regressed = results.cells.filter((c) => !c.control && c.verdict === 'regression').map((c) => c.cell)
+  if (results.verdict === 'regression')
+    return `perf-gate: ${results.metric} regression in ${regressed.join(', ')}`
+  if (results.verdict === 'inconclusive')
+    return 'perf-gate: inconclusive (no significant regression, but not enough evidence of none)'
+  return 'perf-gate: pass'
+}
+
+async function gateOrBaseline(
+  settings: ActionSettings & { mode: 'gate' | 'baseline' },
+  workspace: string,
+  signal: AbortSignal,
+  guard: ReturnType<typeof guardInterrupts>,
+) {
+  const loaded = loadConfig(path.resolve(workspace, settings.config))
+  return runGate(loaded, {
+    mode: settings.mode,
+    outDir: path.resolve(workspace, settings.outDir),
+    threshold: settings.threshold,
+    baselinePath: settings.baseline ? path.resolve(workspace, settings.baseline) : undefined,
+    log: actionLogger,
+    cleanup: guard.cleanup,
+    signal,
+    locateK6: () => ensureK6(actionLogger),
+  })
+}
+
+/** Runs the action. Never throws: failures become core.setFailed with a one-line reason. */
+export async function run(): Promise<void> {
+  const guard = guardInterrupts(actionLogger)
+  try {
+    const settings = getInputs()
+    const workspace = process.env.GITHUB_WORKSPACE ?? process.cwd()
+    const context = await readRunContext()
+    let results: GateResults
+    let exitCode: number
+    let paths: { resultsPath: string; reportPath: string }
+    let charts: { id: string; title: string; png: Uint8Array }[]
+    if (settings.mode === 'publish') {
+      const dir = path.resolve(workspace, settings.results as string)
+      results = await readResults(path.join(dir, 'results.json'))
+      // Re-render from the numbers, in this trusted workflow: the fork's files are data, not code.
+      const artifacts = await writeArtifacts(results, path.resolve(workspace, settings.outDir), actionLogger)
+      paths = artifacts
+      charts = artifacts.charts
+      exitCode = 0
+    } else {
+      const outcome = await gateOrBaseline(
+        { ...settings, mode: settings.mode },
+        workspace,
+        guard.signal,
+        guard,
+      )
+      results = outcome.results
+      paths = outcome.artifacts
+      charts = outcome.artifacts.charts
+      exitCode = outcome.exitCode
+    }
+    const published = await actionLogger.group('Publish the report', () =>
+      publish({
+        results,
+        charts,
+        context,
+        token: settings.githubToken,
+        comment: settings.comment && settings.mode !== 'baseline',
+        commentKey: settings.commentKey,
+        log: actionLogger,
+      }),
+    )
+    setOutputs({
+      verdict: results.verdict,
+      resultsPath: paths.resultsPath,
+      reportPath: paths.reportPath,
+      ...(published.commentUrl ? { commentUrl: published.commentUrl } : {}),
+    })
+    if (exitCode !== 0) {
+      core.setFailed(headline(results))
+      process.exitCode = exitCode
+    } else {
+      core.info(headline(results))
+    }
+  } catch (error) {
+    const failure = describeFailure(error)
+    core.setFailed(failure.message.split('\n')[0] ?? failure.message)
+    if (failure.message.includes('\n')) core.error(failure.message)
+    process.exitCode = failure.exitCode
+  } finally {
+    guard.dispose()
+  }
+}

@@ -1,0 +1,130 @@
+/**
+ * Publishing a gate's results on GitHub: job summary always; with a token and a pull request, the
+ * chart PNGs on the assets branch and one sticky comment. Every GitHub failure (a read-only token on
+ * a fork PR, a 404) is a warning and a degraded report: it never throws and never changes a verdict.
+ */
+import { readFile } from 'node:fs/promises'
+import { createOctokit, type GitHubClient } from './github/client.js'
+import { contentAddressedPath, publishAssets } from './github/assets-branch.js'
+import type { RunContext } from './github/context.js'
+import { findPullRequestByHead } from './github/pull-requests.js'
+import { upsertStickyComment } from './github/sticky-comment.js'
+import { writeJobSummary } from './github/summary.js'
+import type { Logger } from './log.js'
+import type { GateResults } from './model.js'
+import { commentMarker, renderJobSummary, renderMarkdown, type ChartImage } from './report/markdown.js'
+
+export interface PublishInput {
+  results: GateResults
+  /** Rendered chart PNGs, ready for the assets branch. */
+  charts: { id: string; title: string; png: Uint8Array }[]
+  context: RunContext
+  token: string
+  comment: boolean
+  commentKey: string
+  log: Logger
+  env?: Record<string, string | undefined>
+  /** Tests inject a client; by default one is made from the token and context.apiUrl. */
+  octokit?: GitHubClient
+}
+
+export interface Published {
+  commentUrl: string | undefined
+  images: ChartImage[]
+}
+
+async function pullRequestNumber(
+  octokit: GitHubClient,
+  context: RunContext,
+  log: Logger,
+): Promise<number | undefined> {
+  if (context.pullRequest) return context.pullRequest.number
+  const run = context.workflowRun
+  if (!run) return undefined
+  if (run.pullRequestNumber !== undefined) return run.pullRequestNumber
+  const found = await findPullRequestByHead(octokit, {
+    owner: context.owner,
+    repo: context.repo,
+    headSha: run.headSha,
+    headRepo: run.headRepo,
+    headBranch: run.headBranch,
+  })
+  if (!found.ok) {
+    log.warning(`${found.reason}; no PR comment`)
+    return undefined
+  }
+  if (found.number === undefined)
+    log.warning(`no open pull request has head ${run.headSha.slice(0, 7)}; no PR comment`)
+  return found.number
+}
+
+/** Publishes results; see the module comment for what degrades how. */
+export async function publish(input: PublishInput): Promise<Published> {
+  const { results, context, log } = input
+  let images: ChartImage[] = []
+  let commentUrl: string | undefined
+  const wantsComment = input.comment && input.token !== ''
+  const isForkPr = context.pullRequest?.isFork === true
+
+  if (wantsComment && isForkPr) {
+    log.warning(
+      'pull request from a fork: its token cannot comment. Use the two-stage workflow (mode: publish in a workflow_run job); see README "Fork pull requests".',
+    )
+  } else if (wantsComment && (context.pullRequest || context.workflowRun)) {
+    const octokit = input.octokit ?? createOctokit(input.token, { baseUrl: context.apiUrl })
+    const issueNumber = await pullRequestNumber(octokit, context, log)
+    if (issueNumber !== undefined) {
+      if (input.charts.length > 0) {
+        const assets = await publishAssets(octokit, {
+          owner: context.owner,
+          repo: context.repo,
+          serverUrl: context.serverUrl,
+          files: input.charts.map((chart) => ({
+            path: contentAddressedPath(Buffer.from(chart.png), { ext: 'png' }),
+            content: Buffer.from(chart.png),
+          })),
+          message: `perf-gate charts for #${issueNumber}`,
+        })
+        if (assets.ok) {
+          images = assets.files.map((file, i) => ({ url: file.url, alt: input.charts[i]?.title ?? 'chart' }))
+        } else {
+          log.warning(`${assets.reason}; the comment shows a Mermaid chart instead`)
+        }
+      }
+      const marker = commentMarker(input.commentKey)
+      const body = renderMarkdown(results, {
+        markerKey: input.commentKey,
+        images,
+        ...(context.runUrl ? { artifactsUrl: context.runUrl } : {}),
+      })
+      const comment = await upsertStickyComment(octokit, {
+        owner: context.owner,
+        repo: context.repo,
+        issueNumber,
+        marker,
+        body,
+      })
+      if (comment.ok) {
+        commentUrl = comment.url
+        log.info(`PR comment ${comment.action}: ${comment.url}`)
+      } else {
+        log.warning(`${comment.reason}; the results are in the job summary and artifacts`)
+      }
+    }
+  }
+
+  await writeJobSummary(
+    renderJobSummary(results, { images, ...(context.runUrl ? { artifactsUrl: context.runUrl } : {}) }),
+    { env: input.env ?? process.env },
+  )
+  return { commentUrl, images }
+}
+
+/** Reads results.json written by a gate (publish mode). */
+export async function readResults(file: string): Promise<GateResults> {
+  const json = JSON.parse(await readFile(file, 'utf8')) as Partial<GateResults>
+  if (json.schemaVersion !== 1 || !Array.isArray(json.cells)) {
+    throw new Error(`${file}: not a perf-gate results.json (schemaVersion 1)`)
+  }
+  return json as GateResults
+}
