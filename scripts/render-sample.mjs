@@ -1,0 +1,72 @@
+// Renders every chart for the four-profile sample results and prints PNG sizes and render times.
+// Usage: node scripts/render-sample.mjs [OUT_DIR]   (default .cache/render-sample)
+//
+// It bundles the renderer the way scripts/build.mjs bundles dist/ (ESM, code splitting, assets copied
+// next to the bundle, no node_modules at run time), so it also proves that the bundled renderer finds
+// its wasm and font from a chunk. OUT_DIR/out/ receives the SVG, PNG and HTML files to look at.
+import { build } from 'esbuild'
+import { existsSync } from 'node:fs'
+import { mkdir, rm, writeFile } from 'node:fs/promises'
+import { join, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { copyReportAssets } from './report-assets.mjs'
+
+const dir = resolve(process.argv[2] ?? '.cache/render-sample')
+await rm(dir, { recursive: true, force: true })
+
+const entry = `
+import { buildCharts } from './src/report/charts.ts'
+import { renderAll } from './src/report/render.ts'
+import { renderHtml } from './src/report/html.ts'
+import { readVegaLibraries, assetCandidates } from './src/report/assets.ts'
+import { renderMarkdown } from './src/report/markdown.ts'
+import { regressedGate } from './test/support/report-fixtures.ts'
+export { buildCharts, renderAll, renderHtml, readVegaLibraries, renderMarkdown, regressedGate, assetCandidates }
+`
+await build({
+  stdin: { contents: entry, resolveDir: process.cwd(), loader: 'ts' },
+  // A second entry forces the shared code into dist-like chunks/, the layout the action ships.
+  entryPoints: { other: 'src/report/render.ts' },
+  outdir: dir,
+  entryNames: '[name]',
+  bundle: true,
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
+  platform: 'node',
+  format: 'esm',
+  target: 'node24',
+  logLevel: 'warning',
+})
+await copyReportAssets(dir)
+
+const sample = await import(pathToFileURL(join(dir, 'stdin.js')).href)
+// The copies next to the bundle must win over any node_modules fallback, as on a runner.
+for (const asset of ['font', 'resvgWasm', 'vega', 'vegaLite', 'vegaEmbed']) {
+  const used = sample.assetCandidates(asset).find((path) => existsSync(path))
+  if (!used?.startsWith(join(dir, 'assets'))) throw new Error(`${asset} resolved outside the bundle: ${used}`)
+}
+const results = sample.regressedGate()
+const charts = sample.buildCharts(results)
+const started = performance.now()
+const rendered = await sample.renderAll(charts)
+const totalMs = performance.now() - started
+
+const out = join(dir, 'out')
+await mkdir(out, { recursive: true })
+const profiles = new Set(results.cells.map((cell) => cell.profile)).size
+console.log(
+  `${results.cells.length} cells, ${profiles} profiles: ${rendered.length} charts in ${totalMs.toFixed(0)} ms`,
+)
+for (const chart of rendered) {
+  await writeFile(join(out, `${chart.id}.svg`), chart.svg)
+  await writeFile(join(out, `${chart.id}.png`), chart.png)
+  const warn = chart.warnings.length > 0 ? `  warnings: ${chart.warnings.join('; ')}` : ''
+  console.log(
+    `  ${chart.id.padEnd(22)} ${String(chart.png.length).padStart(7)} B PNG  ${chart.width}x${chart.height}  ` +
+      `${String(chart.svg.length).padStart(7)} B SVG  ${chart.renderMs.toFixed(0).padStart(5)} ms${warn}`,
+  )
+}
+const html = sample.renderHtml(results, charts, await sample.readVegaLibraries())
+await writeFile(join(out, 'report.html'), html)
+await writeFile(join(out, 'report.md'), sample.renderMarkdown(results))
+console.log(`  report.html ${html.length} B; files in ${out}`)
