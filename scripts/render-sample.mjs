@@ -4,6 +4,8 @@
 // It bundles the renderer the way scripts/build.mjs bundles dist/ (ESM, code splitting, assets copied
 // next to the bundle, no node_modules at run time), so it also proves that the bundled renderer finds
 // its wasm and font from a chunk. OUT_DIR/out/ receives the SVG, PNG and HTML files to look at.
+// A Node script outside the TypeScript project: declare the Node globals it uses for eslint.
+/* global process, console, performance */
 import { build } from 'esbuild'
 import { existsSync } from 'node:fs'
 import { mkdir, rm, writeFile } from 'node:fs/promises'

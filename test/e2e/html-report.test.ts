@@ -63,7 +63,7 @@ describe('HTML report in a browser', () => {
     })
     await page.goto(pathToFileURL(file).href)
     await page.waitForFunction(
-      () => (window as { __perfGateRendered?: number }).__perfGateRendered !== undefined,
+      () => (globalThis as { __perfGateRendered?: number }).__perfGateRendered !== undefined,
       null,
       {
         timeout: 30_000,
@@ -81,9 +81,9 @@ describe('HTML report in a browser', () => {
       renderHtml(results, [...charts, broken], await readVegaLibraries()),
     )
     try {
-      expect(await page.evaluate(() => (window as { __perfGateRendered?: number }).__perfGateRendered)).toBe(
-        charts.length,
-      )
+      expect(
+        await page.evaluate(() => (globalThis as { __perfGateRendered?: number }).__perfGateRendered),
+      ).toBe(charts.length)
       expect(problems.join('\n')).toContain('perf-gate: chart broken failed to render')
     } finally {
       await page.close()
@@ -100,7 +100,7 @@ describe('HTML report in a browser', () => {
     const { page, problems, requests } = await open(name, html)
     try {
       const rendered = await page.evaluate(
-        () => (window as { __perfGateRendered?: number }).__perfGateRendered,
+        () => (globalThis as { __perfGateRendered?: number }).__perfGateRendered,
       )
       expect(rendered).toBe(charts.length)
       for (const chart of charts) {
