@@ -28,6 +28,7 @@ export const k6SummarySchema = z.object({
       'http_reqs{scenario:load}': metric(counterValues),
       'http_req_failed{scenario:load}': metric(rateValues),
       'checks{scenario:load}': metric(rateValues).optional(),
+      'valid_responses{scenario:load}': metric(rateValues).optional(),
       dropped_iterations: metric(counterValues).optional(),
     })
     .loose(),
@@ -53,7 +54,9 @@ export function parseK6Summary(json: unknown, durationS: number): RunMetrics {
   const latency = m['http_req_duration{scenario:load}'].values
   const requests = Math.round(m['http_reqs{scenario:load}'].values.count)
   const failed = m['http_req_failed{scenario:load}'].values
-  const checks = m['checks{scenario:load}']?.values
+  // Accuracy is per request (every check of a response passed), from our scripts' valid_responses
+  // Rate; a user's script without it falls back to the fraction of checks that passed.
+  const checks = m['valid_responses{scenario:load}']?.values ?? m['checks{scenario:load}']?.values
   const totalChecks = checks ? checks.passes + checks.fails : 0
   return {
     p50: latency['p(50)'] ?? latency.med,

@@ -16,18 +16,24 @@
  *   GET   /repos/:o/:r/git/commits/:sha
  *   POST  /repos/:o/:r/git/commits
  *
- * Tokens map to 'write' or 'read'. A read token gets 403 "Resource not accessible by integration" on
- * any write, as a fork PR's GITHUB_TOKEN does; a missing or unknown token gets 401 "Bad credentials".
+ * Tokens map to 'write', 'comment' or 'read'. A read token gets 403 "Resource not accessible by
+ * integration" on any write, as a fork PR's GITHUB_TOKEN does; a 'comment' token may write issue
+ * comments but not contents (`permissions: pull-requests: write, contents: read`); a missing or unknown
+ * token gets 401 "Bad credentials".
  * State is in memory and public, so tests can seed it and assert on it; every request is recorded.
  */
 import { createHash } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
-export type TokenAccess = 'write' | 'read'
+export type TokenAccess = 'write' | 'comment' | 'read'
 
 /** The tokens a fake accepts when none are given. */
-export const DEFAULT_TOKENS: Record<string, TokenAccess> = { 'write-token': 'write', 'read-token': 'read' }
+export const DEFAULT_TOKENS: Record<string, TokenAccess> = {
+  'write-token': 'write',
+  'comment-token': 'comment',
+  'read-token': 'read',
+}
 
 export interface RecordedRequest {
   method: string
@@ -511,7 +517,8 @@ export async function startFakeGitHub(
     for (const [routeMethod, pattern, handler] of routes) {
       const match = pattern.exec(path)
       if (routeMethod !== method || !match) continue
-      if (WRITE_METHODS.has(method) && access !== 'write') {
+      const commentWrite = access === 'comment' && /^\/repos\/[^/]+\/[^/]+\/issues\//.test(path)
+      if (WRITE_METHODS.has(method) && access !== 'write' && !commentWrite) {
         return errorResponse(new HttpError(403, 'Resource not accessible by integration'))
       }
       try {
