@@ -5,7 +5,7 @@
  */
 import type { TopLevelSpec } from 'vega-lite'
 import type { CellComparison, GateResults, RunResult } from '../model.js'
-import { metricLabel } from './format.js'
+import { metricLabel, verdictSeverity } from './format.js'
 
 /** The one font family the charts use; render.ts ships this font to resvg so PNG text matches the SVG. */
 export const CHART_FONT = 'DejaVu Sans'
@@ -23,6 +23,8 @@ export interface ChartOptions {
    * control profile (e.g. "no-gateway").
    */
   referenceProfile?: string
+  /** Most cells charted; beyond it the most important are kept. Default 24. */
+  maxCells?: number
 }
 
 const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json'
@@ -54,16 +56,37 @@ function variantScale(values: Array<Record<string, unknown>>): { domain: string[
   return { domain, range: domain.map((variant) => VARIANT_COLORS[variant] ?? '#888888') }
 }
 
-/** Every chart applicable to these results, in reading order. */
+/**
+ * Every chart applicable to these results, in reading order. Past maxCells (default 24) the charts show
+ * only the cells that matter most (regressions, then inconclusive, then the largest changes), since a
+ * chart of hundreds of panels is unreadable and slow to render; the definition's title says so.
+ */
 export function buildCharts(results: GateResults, options: ChartOptions = {}): ChartDefinition[] {
+  const shown = selectCells(results, options.maxCells ?? 24)
+  const view = shown.length === results.cells.length ? results : { ...results, cells: shown }
   const charts = [
-    latencyComparisonChart(results),
-    concurrencyChart(results),
-    overheadChart(results, options),
-    latencyDistributionChart(results),
-    resourceChart(results),
+    latencyComparisonChart(view),
+    concurrencyChart(view),
+    overheadChart(view, options),
+    latencyDistributionChart(view),
+    resourceChart(view),
   ]
-  return charts.filter((chart): chart is ChartDefinition => chart !== null)
+  const suffix = view === results ? '' : ` (${shown.length} of ${results.cells.length} cells)`
+  return charts
+    .filter((chart): chart is ChartDefinition => chart !== null)
+    .map((chart) => (suffix ? { ...chart, title: `${chart.title}${suffix}` } : chart))
+}
+
+/** The cells to chart when there are too many, kept in the results' order. */
+function selectCells(results: GateResults, max: number): CellComparison[] {
+  if (results.cells.length <= max) return results.cells
+  const rank = (cell: CellComparison): number => (cell.control ? 3 : verdictSeverity(cell.verdict))
+  const picked = new Set(
+    [...results.cells]
+      .sort((a, b) => rank(a) - rank(b) || Math.abs(b.changePct ?? 0) - Math.abs(a.changePct ?? 0))
+      .slice(0, max),
+  )
+  return results.cells.filter((cell) => picked.has(cell))
 }
 
 /** Profiles in the order the config lists them (the order cells first appear). */

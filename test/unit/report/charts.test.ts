@@ -12,6 +12,7 @@ import {
 } from '../../../src/report/charts.js'
 import {
   baselineModeGate,
+  hugeGate,
   pairedGate,
   passingGate,
   regressedGate,
@@ -91,6 +92,20 @@ describe('buildCharts', () => {
         `__snapshots__/charts/${name}.${chart.id}.vl.json`,
       )
     }
+  })
+})
+
+describe('many cells', () => {
+  it('charts only the most important cells and says so in the title', () => {
+    const results = hugeGate()
+    const charts = buildCharts(results)
+    const comparison = charts.find((chart) => chart.id === 'latency-comparison')!
+    expect(comparison.title).toBe(`P95 latency: baseline vs candidate (24 of ${results.cells.length} cells)`)
+    const cells = new Set(rows(comparison.spec).map((row) => row.cell))
+    expect(cells.size).toBe(24)
+    const regressions = results.cells.filter((cell) => cell.verdict === 'regression')
+    expect(regressions.length).toBeGreaterThan(24)
+    for (const cell of cells) expect(regressions.map((c) => c.cell)).toContain(cell)
   })
 })
 
