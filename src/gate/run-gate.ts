@@ -79,53 +79,77 @@ export async function runGate(loaded: LoadedConfig, options: GateOptions): Promi
 
   const profiles = config.profiles.map((p) => p.name)
   const scenarios = config.scenarios.map((s) => s.name)
-  const paired = method === 'paired'
-  const schedule = planSchedule({
-    profiles,
-    scenarios,
-    rounds: gate.rounds,
-    warmupRounds: gate.warmupRounds,
-    seed: gate.seed,
-    paired,
-  })
   const runId = randomUUID().slice(0, 12)
-  const budgetMs = durationMs(gate.timeBudget)
-  const maxRounds = gate.rounds * 4
-  let nextRound = gate.warmupRounds + gate.rounds
+  const cleanup = options.cleanup ?? new Cleanup()
 
-  // Paired gates that stay inconclusive get more pairs while the time budget lasts.
-  const extend = (runs: RunResult[]): PlannedRun[] => {
-    if (!paired) return []
-    const { cells } = compareCells({ runs, config, gate, baseline, method, now: now() })
-    const undecided = cells.filter((c) => !c.control && c.verdict === 'inconclusive')
-    const elapsed = now().getTime() - startedAt.getTime()
-    const measuredRounds = nextRound - gate.warmupRounds
-    const perRoundMs = elapsed / Math.max(1, nextRound)
-    if (undecided.length === 0 || measuredRounds >= maxRounds || elapsed + perRoundMs * 2 > budgetMs)
-      return []
-    log.info(`${undecided.length} cell(s) inconclusive after ${measuredRounds} pairs: adding 2 more rounds`)
-    const more = planSchedule({
+  /** Measures with one method; paired gates that stay inconclusive get more pairs within the budget. */
+  const measureWith = async (how: ComparisonMethod) => {
+    const paired = how === 'paired'
+    const began = now().getTime()
+    const budgetMs = durationMs(gate.timeBudget)
+    const maxRounds = gate.rounds * 4
+    let nextRound = gate.warmupRounds + gate.rounds
+    const extend = (runs: RunResult[]): PlannedRun[] => {
+      if (!paired) return []
+      const { cells } = compareCells({ runs, config, gate, baseline, method: how, now: now() })
+      const undecided = cells.filter((c) => !c.control && c.verdict === 'inconclusive')
+      const elapsed = now().getTime() - began
+      const measuredRounds = nextRound - gate.warmupRounds
+      const perRoundMs = elapsed / Math.max(1, nextRound)
+      if (undecided.length === 0 || measuredRounds >= maxRounds || elapsed + perRoundMs * 2 > budgetMs)
+        return []
+      log.info(`${undecided.length} cell(s) inconclusive after ${measuredRounds} pairs: adding 2 more rounds`)
+      const more = planSchedule({
+        profiles,
+        scenarios,
+        rounds: 2,
+        warmupRounds: 0,
+        seed: gate.seed,
+        paired,
+        firstRound: nextRound,
+      })
+      nextRound += 2
+      return more
+    }
+    const schedule = planSchedule({
       profiles,
       scenarios,
-      rounds: 2,
-      warmupRounds: 0,
+      rounds: gate.rounds,
+      warmupRounds: gate.warmupRounds,
       seed: gate.seed,
       paired,
-      firstRound: nextRound,
     })
-    nextRound += 2
-    return more
+    const runs = await measure(
+      { config, k6, runId, log, cleanup, signal: options.signal, extend },
+      schedule,
+      { baseline: config.baselineVariant },
+    )
+    return { runs, ...compareCells({ runs, config, gate, baseline, method: how, now: now() }) }
   }
 
-  const runs = await measure(
-    { config, k6, runId, log, cleanup: options.cleanup ?? new Cleanup(), signal: options.signal, extend },
-    schedule,
-    { baseline: config.baselineVariant },
-  )
+  let measured = await measureWith(method)
+  let finalMethod = method
+  const storedDecision = overallVerdict(measured.cells, gate)
+  // A stored-baseline alarm may be the runner, not the change: with a baseline variant configured,
+  // it blocks only if paired A/B runs on this runner confirm it.
+  if (method === 'stored' && config.baselineVariant && storedDecision.verdict === 'regression') {
+    log.warning(
+      `stored baseline: ${storedDecision.reasons.join('; ')}; confirming with paired A/B runs on this runner`,
+    )
+    const stored = measured
+    measured = await measureWith('paired')
+    finalMethod = 'paired'
+    measured.notes.unshift(
+      `The stored-baseline comparison flagged ${stored.cells
+        .filter((c) => !c.control && c.verdict === 'regression')
+        .map((c) => c.cell)
+        .join(', ')}; the verdict below comes from the paired A/B confirmation on this runner.`,
+    )
+  }
+  const { runs, cells, notes } = measured
 
   const gitSha = await currentGitSha(loaded.dir, env)
   const machine = machineFingerprint(env)
-  const { cells, notes } = compareCells({ runs, config, gate, baseline, method, now: now() })
   const decision = overallVerdict(cells, gate)
   const verdict = method === 'none' ? 'pass' : decision.verdict
   const newest = baseline?.nights[baseline.nights.length - 1]
@@ -133,7 +157,7 @@ export async function runGate(loaded: LoadedConfig, options: GateOptions): Promi
     schemaVersion: 1,
     name: config.name,
     mode: options.mode,
-    method,
+    method: finalMethod,
     verdict,
     threshold: gate.threshold,
     confidence: gate.confidence,
@@ -144,7 +168,7 @@ export async function runGate(loaded: LoadedConfig, options: GateOptions): Promi
     k6Version: k6.version,
     machine,
     baseline:
-      baseline && newest && method === 'stored'
+      baseline && newest && finalMethod === 'stored'
         ? {
             path: baselinePath,
             createdAt: newest.createdAt,
