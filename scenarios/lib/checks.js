@@ -1,7 +1,9 @@
 // Per-request validation (seed 000 section 6): status, expected headers, body prefix/contains and an
-// exact echo of the payload. Accuracy = passed checks / checks, read from the `checks{scenario:load}`
-// submetric. Everything is decided once in the init stage; an iteration only runs the predicates.
+// exact echo of the payload. Accuracy is per request: the `valid_responses` Rate records whether every
+// check of a response passed (`checks` alone counts checks, several per request). Everything is decided
+// once in the init stage; an iteration only runs the predicates.
 import { check } from 'k6'
+import { Rate } from 'k6/metrics'
 import { int, jsonObject, str } from './env.js'
 
 const EXPECT_STATUS = int('EXPECT_STATUS', 200)
@@ -47,7 +49,11 @@ export function buildChecks(sent) {
   return checks
 }
 
+const validResponses = new Rate('valid_responses')
+
 /** Runs every check on one response; failures count in `checks`, they do not stop the run. */
 export function validate(res, checks) {
-  return check(res, checks)
+  const ok = check(res, checks)
+  validResponses.add(ok)
+  return ok
 }

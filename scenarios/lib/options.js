@@ -21,6 +21,7 @@ export function buildOptions(scenario) {
       'http_req_duration{scenario:load}': ['max>=0'],
       'http_req_failed{scenario:load}': ['rate>=0'],
       'checks{scenario:load}': ['rate>=0'],
+      'valid_responses{scenario:load}': ['rate>=0'],
       'http_reqs{scenario:load}': ['count>=0'],
       'iterations{scenario:load}': ['count>=0'],
       // Open-model runs that drop iterations are invalid for comparison; keep the metric visible.

@@ -8,7 +8,7 @@ import type { K6Binary } from '../load/k6.js'
 import { runK6 } from '../load/k6.js'
 import { scenarioDurationS, scenarioEnv, scriptPath } from '../load/scenario-env.js'
 import type { Logger } from '../log.js'
-import type { RunResult, VariantName } from '../model.js'
+import type { RunMetrics, RunResult, VariantName } from '../model.js'
 import type { PlannedRun } from '../plan/schedule.js'
 import { setUpProfile } from '../stack/profile-setup.js'
 import { startStack, type RunningStack } from '../stack/stack.js'
@@ -38,8 +38,13 @@ export interface MeasureContext {
   extend?: (runs: RunResult[]) => PlannedRun[] | Promise<PlannedRun[]>
 }
 
-/** An open-model run that dropped iterations did not deliver the planned load: it is not comparable. */
-export function invalidReason(scenario: ScenarioConfig, droppedIterations: number): string | undefined {
+/**
+ * Why a run cannot be compared, if it cannot: no request completed (every percentile reads 0), or an
+ * open-model run dropped iterations and so did not deliver the planned load.
+ */
+export function invalidReason(scenario: ScenarioConfig, metrics: RunMetrics): string | undefined {
+  if (metrics.requests === 0) return 'no request completed during the load phase'
+  const droppedIterations = metrics.droppedIterations
   const openModel = scenario.rate !== undefined || scenario.script.includes('arrival-rate')
   if (openModel && droppedIterations > 0) {
     return `dropped ${droppedIterations} iterations: the open-model load was not delivered (raise maxVUs or lower rate)`
@@ -66,7 +71,7 @@ async function executeRun(ctx: MeasureContext, planned: PlannedRun, stack: Runni
       timeoutMs: durationS * 1000 + 120_000,
       signal: ctx.signal,
     })
-    const reason = invalidReason(scenario, metrics.droppedIterations)
+    const reason = invalidReason(scenario, metrics)
     result = {
       cell: planned.cell,
       profile: planned.profile,

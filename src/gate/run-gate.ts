@@ -79,7 +79,11 @@ export async function runGate(loaded: LoadedConfig, options: GateOptions): Promi
 
   const profiles = config.profiles.map((p) => p.name)
   const scenarios = config.scenarios.map((s) => s.name)
-  const runId = randomUUID().slice(0, 12)
+  // PERF_GATE_RUN_ID labels every container and network of this gate (docker ps --filter label=...).
+  const runId =
+    env.PERF_GATE_RUN_ID && /^[\w.-]{1,40}$/.test(env.PERF_GATE_RUN_ID)
+      ? env.PERF_GATE_RUN_ID
+      : randomUUID().slice(0, 12)
   const cleanup = options.cleanup ?? new Cleanup()
 
   /** Measures with one method; paired gates that stay inconclusive get more pairs within the budget. */

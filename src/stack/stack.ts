@@ -8,9 +8,7 @@ import { createHash } from 'node:crypto'
 import {
   GenericContainer,
   getContainerRuntimeClient,
-  Network,
   Wait,
-  type StartedNetwork,
   type StartedTestContainer,
   type WaitStrategy,
 } from 'testcontainers'
@@ -135,27 +133,25 @@ export async function startStack(config: Config, options: StartStackOptions): Pr
   const services = servicesForVariant(config.services, options.overrides)
   const labels = { [RUN_LABEL]: options.runId, [VARIANT_LABEL]: options.variant }
   const started = new Map<string, RunningService>()
-  let network: StartedNetwork | undefined
+  const client = await getContainerRuntimeClient()
+  // Created through testcontainers' runtime client rather than `new Network()` so that the network
+  // carries our run label: a sweep after a crash or a signal can then find and remove it too.
+  const networkName = `perf-gate-${options.runId}-${options.variant}`
   let useContainerIps: boolean | undefined
 
   const stop = async () => {
     const containers = [...started.values()]
     started.clear()
     await Promise.allSettled(containers.map((s) => s.container.stop({ timeout: 1_000, remove: true })))
+    // Removes the network too (it carries the run label), and anything a failed start left behind.
     await removeLeftovers(options.runId, options.variant)
-    if (network) {
-      const n = network
-      network = undefined
-      await n.stop().catch(() => undefined)
-    }
   }
 
   try {
     const images = new Map<string, string>()
     for (const [name, service] of Object.entries(services))
       images.set(name, await imageFor(name, service, options.log))
-    network = await new Network().start()
-    const networkName = network.getName()
+    await client.network.create({ Name: networkName, Driver: 'bridge', Labels: labels })
     const waves = serviceWaves(Object.fromEntries(Object.entries(services).map(([n, s]) => [n, s.dependsOn])))
     for (const wave of waves) {
       await Promise.all(
@@ -163,7 +159,7 @@ export async function startStack(config: Config, options: StartStackOptions): Pr
           const service = services[name] as ServiceConfig
           const tail = new LogTail()
           let container = new GenericContainer(images.get(name) as string)
-            .withNetwork(network as StartedNetwork)
+            .withNetworkMode(networkName)
             .withNetworkAliases(name)
             .withLabels({ ...labels, [SERVICE_LABEL]: name })
             .withEnvironment(service.env)
@@ -246,15 +242,17 @@ export function resolveServiceUrl(
 }
 
 /**
- * Removes any container of this run that is still there (a crash between create and stop, a signal
- * mid-start). testcontainers removes containers that fail their wait, but not ones orphaned by us.
+ * Removes every container and network of this run that is still there (a crash between create and
+ * stop, a signal mid-start). testcontainers removes containers that fail their wait, but not ones
+ * orphaned by us. Containers go first: a network cannot be removed while one is attached.
  */
 export async function removeLeftovers(runId: string, variant?: VariantName): Promise<number> {
   const client = await getContainerRuntimeClient()
+  const docker = client.container.dockerode
   const filters = { label: [`${RUN_LABEL}=${runId}`, ...(variant ? [`${VARIANT_LABEL}=${variant}`] : [])] }
-  const leftovers = await client.container.dockerode.listContainers({ all: true, filters })
-  await Promise.allSettled(
-    leftovers.map((c) => client.container.dockerode.getContainer(c.Id).remove({ force: true, v: true })),
-  )
-  return leftovers.length
+  const containers = await docker.listContainers({ all: true, filters })
+  await Promise.allSettled(containers.map((c) => docker.getContainer(c.Id).remove({ force: true, v: true })))
+  const networks = await docker.listNetworks({ filters })
+  await Promise.allSettled(networks.map((n) => docker.getNetwork(n.Id).remove()))
+  return containers.length + networks.length
 }

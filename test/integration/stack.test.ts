@@ -5,7 +5,7 @@ import { parseConfig } from '../../src/config/load.js'
 import { InfrastructureError } from '../../src/errors.js'
 import { silentLogger } from '../../src/log.js'
 import { startStack } from '../../src/stack/stack.js'
-import { networkIds, perfGateContainers, requireImages } from '../support/docker.js'
+import { perfGateContainers, perfGateNetworks, requireImages } from '../support/docker.js'
 
 process.env.TESTCONTAINERS_RYUK_DISABLED = 'true'
 
@@ -36,14 +36,10 @@ const config = (overrides: Record<string, unknown> = {}) =>
   )
 
 describe('stack', () => {
-  let networksBefore: string[]
-  beforeAll(() => {
-    requireImages('perf-gate/echo:local', 'perf-gate/nginx:local')
-    networksBefore = networkIds()
-  })
+  beforeAll(() => requireImages('perf-gate/echo:local', 'perf-gate/nginx:local'))
   afterAll(() => {
-    expect(perfGateContainers()).toEqual([])
-    expect(networkIds()).toEqual(networksBefore)
+    expect(perfGateContainers('it-')).toEqual([])
+    expect(perfGateNetworks('it-')).toEqual([])
   })
 
   it('starts services in order, routes through the gateway by container IP, and stops cleanly', async () => {
@@ -60,11 +56,13 @@ describe('stack', () => {
       expect(await response.text()).toBe('hello')
       expect(response.headers.get('x-echo')).toBe('perf-gate')
       expect(stack.resolveUrl('http://example.com/x')).toBe('http://example.com/x')
-      expect(perfGateContainers()).toHaveLength(2)
+      expect(perfGateContainers('it-pass')).toHaveLength(2)
+      expect(perfGateNetworks('it-pass')).toHaveLength(1)
     } finally {
       await stack.stop()
     }
-    expect(perfGateContainers()).toEqual([])
+    expect(perfGateContainers('it-pass')).toEqual([])
+    expect(perfGateNetworks('it-pass')).toEqual([])
   })
 
   it('removes everything when a service fails its wait, and shows its logs', async () => {
@@ -85,6 +83,7 @@ describe('stack', () => {
     expect(error).toBeInstanceOf(InfrastructureError)
     expect((error as Error).message).toMatch(/service "nginx" \(perf-gate\/nginx:local\) did not start/)
     expect((error as Error).message).toMatch(/last log lines/)
-    expect(perfGateContainers()).toEqual([])
+    expect(perfGateContainers('it-wait')).toEqual([])
+    expect(perfGateNetworks('it-wait')).toEqual([])
   })
 })

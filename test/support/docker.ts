@@ -2,19 +2,30 @@
 import { execFileSync } from 'node:child_process'
 import { RUN_LABEL } from '../../src/stack/stack.js'
 
-/** Containers (running or not) that any perf-gate run started. */
-export function perfGateContainers(): string[] {
-  return execFileSync('docker', ['ps', '-aq', '--filter', `label=${RUN_LABEL}`], { encoding: 'utf8' })
+function labelled(kind: 'ps' | 'network', prefix: string): string[] {
+  const args =
+    kind === 'ps'
+      ? ['ps', '-a', '--filter', `label=${RUN_LABEL}`, '--format', `{{.ID}} {{.Label "${RUN_LABEL}"}}`]
+      : ['network', 'ls', '--filter', `label=${RUN_LABEL}`, '--format', `{{.ID}} {{.Label "${RUN_LABEL}"}}`]
+  return execFileSync('docker', args, { encoding: 'utf8' })
     .split('\n')
     .filter(Boolean)
+    .map((line) => line.split(' ') as [string, string])
+    .filter(([, run]) => run.startsWith(prefix))
+    .map(([id]) => id)
 }
 
-/** All network ids; compare before and after a run. */
-export function networkIds(): string[] {
-  return execFileSync('docker', ['network', 'ls', '-q', '--no-trunc'], { encoding: 'utf8' })
-    .split('\n')
-    .filter(Boolean)
-    .sort()
+/**
+ * Containers (running or not) of perf-gate runs whose run id starts with `prefix`. Tests give their
+ * runs their own ids (PERF_GATE_RUN_ID) so that other gates on the machine do not count.
+ */
+export function perfGateContainers(prefix = ''): string[] {
+  return labelled('ps', prefix)
+}
+
+/** Networks of perf-gate runs whose run id starts with `prefix`. */
+export function perfGateNetworks(prefix = ''): string[] {
+  return labelled('network', prefix)
 }
 
 /** Fails fast with a clear message when the Docker engine or the local images are missing. */

@@ -4,7 +4,7 @@ import { parseK6Summary, SummaryFormatError } from '../../../src/load/summary.js
 
 // Real summaries written by our scenarios' handleSummary against the echo backend and nginx.
 const fixture = (name: string) =>
-  JSON.parse(readFileSync(`test/fixtures/k6/${name}.summary.json`, 'utf8')) as any
+  JSON.parse(readFileSync(`test/fixtures/k6/${name}.summary.json`, 'utf8')) as any // eslint-disable-line @typescript-eslint/no-explicit-any -- raw k6 JSON
 
 describe('parseK6Summary', () => {
   it('reads latency percentiles from the load scenario only', () => {
