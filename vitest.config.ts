@@ -9,6 +9,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],
+          sequence: { groupOrder: 0 },
           testTimeout: 30_000,
         },
       },
@@ -16,6 +17,9 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
+          // Docker-heavy projects run one after the other: two gates measuring at once on two cores
+          // would measure each other.
+          sequence: { groupOrder: 1 },
           testTimeout: 600_000,
           hookTimeout: 600_000,
           fileParallelism: false,
@@ -25,6 +29,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
+          sequence: { groupOrder: 2 },
           testTimeout: 600_000,
           hookTimeout: 600_000,
           fileParallelism: false,

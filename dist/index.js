@@ -14,7 +14,7 @@ import {
   renderMarkdown,
   runGate,
   writeArtifacts
-} from "./chunks/chunk-TRDV6IB7.js";
+} from "./chunks/chunk-BFU5KJVM.js";
 import {
   __commonJS,
   __require,

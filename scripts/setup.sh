@@ -52,6 +52,13 @@ if ! command -v debootstrap >/dev/null 2>&1; then
 else
   ok "debootstrap present"
 fi
+# Headless Chromium for the HTML report's browser test (driven by playwright-core, which cannot
+# download its own browser here).
+if command -v chromium >/dev/null 2>&1 || [[ -n ${CHROMIUM_PATH:-} ]]; then
+  ok "chromium present"
+else
+  apt_install chromium
+fi
 if docker info >/dev/null 2>&1; then
   ok "docker engine answers ($(docker version --format '{{.Server.Version}}'))"
 else

@@ -113,10 +113,9 @@ export async function measure(
 ): Promise<RunResult[]> {
   const variants = [...new Set(schedule.map((r) => r.variant))].sort()
   const stacks = new Map<VariantName, RunningStack>()
+  // Each stack's stop() is memoized, so the signal handler and this finally share one teardown.
   const stopAll = async () => {
-    const all = [...stacks.values()]
-    stacks.clear()
-    await Promise.allSettled(all.map((s) => s.stop()))
+    await Promise.allSettled([...stacks.values()].map((s) => s.stop()))
   }
   const unregister = ctx.cleanup.add(stopAll)
   try {

@@ -18,6 +18,7 @@ import { planSchedule, type PlannedRun } from '../plan/schedule.js'
 import { overallVerdict } from '../stats/index.js'
 import { compareCells, type ComparisonMethod } from './compare.js'
 import { Cleanup, measure } from './measure.js'
+import { removeLeftovers } from '../stack/stack.js'
 import { writeArtifacts, type Artifacts } from './artifacts.js'
 
 export interface GateOptions {
@@ -85,6 +86,10 @@ export async function runGate(loaded: LoadedConfig, options: GateOptions): Promi
       ? env.PERF_GATE_RUN_ID
       : randomUUID().slice(0, 12)
   const cleanup = options.cleanup ?? new Cleanup()
+  // On a signal, stacks still starting are not registered yet: sweep everything labelled with this run.
+  const unregisterSweep = cleanup.add(async () => {
+    await removeLeftovers(runId)
+  })
 
   /** Measures with one method; paired gates that stay inconclusive get more pairs within the budget. */
   const measureWith = async (how: ComparisonMethod) => {
@@ -150,6 +155,7 @@ export async function runGate(loaded: LoadedConfig, options: GateOptions): Promi
         .join(', ')}; the verdict below comes from the paired A/B confirmation on this runner.`,
     )
   }
+  unregisterSweep()
   const { runs, cells, notes } = measured
 
   const gitSha = await currentGitSha(loaded.dir, env)

@@ -139,13 +139,16 @@ export async function startStack(config: Config, options: StartStackOptions): Pr
   const networkName = `perf-gate-${options.runId}-${options.variant}`
   let useContainerIps: boolean | undefined
 
-  const stop = async () => {
-    const containers = [...started.values()]
-    started.clear()
-    await Promise.allSettled(containers.map((s) => s.container.stop({ timeout: 1_000, remove: true })))
-    // Removes the network too (it carries the run label), and anything a failed start left behind.
-    await removeLeftovers(options.runId, options.variant)
-  }
+  // Memoized: a signal handler and the caller's finally may both stop the stack; the second caller
+  // must wait for the same teardown instead of returning early while containers still exist.
+  let stopping: Promise<void> | undefined
+  const stop = () =>
+    (stopping ??= (async () => {
+      const containers = [...started.values()]
+      await Promise.allSettled(containers.map((s) => s.container.stop({ timeout: 1_000, remove: true })))
+      // Removes the network too (it carries the run label), and anything a failed start left behind.
+      await removeLeftovers(options.runId, options.variant)
+    })())
 
   try {
     const images = new Map<string, string>()

@@ -1,0 +1,168 @@
+// The CLI on the bundled example, for real: exit codes, the report, and no leftovers on pass, on
+// regression, on a service that fails its wait, and on SIGTERM mid-run.
+import { execFileSync, spawn } from 'node:child_process'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { perfGateContainers, perfGateNetworks, requireImages } from '../support/docker.js'
+
+const ROOT = path.resolve(import.meta.dirname, '../..')
+const EXAMPLE = path.join(ROOT, 'examples/nginx/perf-gate.yml')
+let runs = 0
+
+interface CliRun {
+  code: number | null
+  stdout: string
+  stderr: string
+  runId: string
+}
+
+function cli(
+  args: string[],
+  env: Record<string, string> = {},
+  onStderr?: (text: string, kill: () => void) => void,
+) {
+  const runId = `it-cli-${++runs}-${process.pid}`
+  const child = spawn(process.execPath, [path.join(ROOT, 'dist/cli.js'), ...args], {
+    cwd: ROOT,
+    env: { ...process.env, TESTCONTAINERS_RYUK_DISABLED: 'true', PERF_GATE_RUN_ID: runId, ...env },
+  })
+  let stdout = ''
+  let stderr = ''
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString()
+    onStderr?.(stderr, () => child.kill('SIGTERM'))
+  })
+  return new Promise<CliRun>((resolve) =>
+    child.on('close', (code) => resolve({ code, stdout, stderr, runId })),
+  )
+}
+
+function expectNothingLeft(runId: string) {
+  expect(perfGateContainers(runId)).toEqual([])
+  expect(perfGateNetworks(runId)).toEqual([])
+}
+
+describe('perf-gate run on the example', () => {
+  const out = mkdtempSync(path.join(tmpdir(), 'perf-gate-cli-'))
+
+  beforeAll(() => {
+    requireImages('perf-gate/echo:local', 'perf-gate/nginx:local')
+    execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, stdio: 'inherit' })
+  })
+  afterAll(() => expectNothingLeft('it-cli-'))
+
+  it('passes unchanged code against the committed baseline (exit 0) and writes the report', async () => {
+    const run = await cli(['run', '--config', EXAMPLE, '--out', path.join(out, 'pass')], {
+      ECHO_DELAY_US: '0',
+    })
+    expect(run.code, run.stderr).toBe(0)
+    expect(run.stdout).toMatch(/perf-gate verdict: (PASS|INCONCLUSIVE)/)
+    const results = JSON.parse(readFileSync(path.join(out, 'pass', 'results.json'), 'utf8'))
+    expect(results.cells.map((c: { cell: string }) => c.cell).sort()).toEqual([
+      'nginx-passthrough/rate-1000-1kb',
+      'no-gateway/rate-1000-1kb',
+    ])
+    expect(results.method).toBe('stored')
+    expect(readFileSync(path.join(out, 'pass', 'report.md'), 'utf8')).toContain(
+      'nginx-passthrough/rate-1000-1kb',
+    )
+    expectNothingLeft(run.runId)
+  })
+
+  it('fails a 1 ms backend slowdown (exit 1) and names the regressed cell', async () => {
+    const run = await cli(['run', '--config', EXAMPLE, '--out', path.join(out, 'slow')], {
+      ECHO_DELAY_US: '1000',
+    })
+    expect(run.code, run.stderr).toBe(1)
+    expect(run.stdout).toContain('perf-gate verdict: REGRESSION (regressed: nginx-passthrough/rate-1000-1kb)')
+    const report = readFileSync(path.join(out, 'slow', 'report.md'), 'utf8')
+    expect(report).toMatch(/regression/i)
+    expect(report).toContain('nginx-passthrough/rate-1000-1kb')
+    expectNothingLeft(run.runId)
+  })
+
+  it.each([
+    ['mid-run, while k6 is loading the stack', '== Run ', 1500],
+    ['while the stack is still starting', '== Start the stack', 200],
+  ])('removes the stack and exits 3 on SIGTERM %s', async (_when, marker, delayMs) => {
+    let sent = false
+    const run = await cli(
+      ['run', '--config', EXAMPLE, '--out', path.join(out, 'term')],
+      {},
+      (stderr, kill) => {
+        // Interrupt at the moment a user (or a cancelled CI job) would.
+        if (!sent && stderr.includes(marker)) {
+          sent = true
+          setTimeout(kill, delayMs)
+        }
+      },
+    )
+    expect(sent).toBe(true)
+    expect(run.code, run.stderr).toBe(3)
+    expect(run.stderr).toMatch(/received SIGTERM/)
+    expectNothingLeft(run.runId)
+  })
+
+  it('exits 3 and removes everything when a service fails its wait', async () => {
+    const config = readFileSync(EXAMPLE, 'utf8').replace(
+      'wait: { http: { path: /health, port: 8080 }, timeout: 30s }\n\nprofiles',
+      'wait: { log: "never printed", timeout: 2s }\n\nprofiles',
+    )
+    expect(config).toContain('never printed')
+    const file = path.join(out, 'broken.yml')
+    writeFileSync(
+      file,
+      config.replace('../../baselines/nginx-example.json', path.join(ROOT, 'baselines/nginx-example.json')),
+    )
+    const run = await cli(['run', '--config', file, '--out', path.join(out, 'broken')])
+    expect(run.code).toBe(3)
+    expect(run.stderr).toMatch(/service "nginx" \(perf-gate\/nginx:local\) did not start/)
+    expectNothingLeft(run.runId)
+  })
+
+  it.each([
+    [
+      'not a URL',
+      (c: string) => c.replace('target: http://nginx:8080/echo', 'target: nginx:8080'),
+      /profiles\[1\]\.target: expected a URL/,
+    ],
+    [
+      'a typo in a key',
+      (c: string) => c.replace('threshold: 0.10', 'treshold: 0.10'),
+      /gate: unknown key "treshold"/,
+    ],
+    [
+      'a wrong type',
+      (c: string) => c.replace('rate: 1000', 'rate: fast'),
+      /scenarios\[0\]\.rate: expected number/,
+    ],
+    [
+      'an unknown dependency',
+      (c: string) => c.replace('dependsOn: [echo]', 'dependsOn: [backend]'),
+      /services\.nginx\.dependsOn\[0\]: unknown service "backend"/,
+    ],
+    [
+      'a bad duration',
+      (c: string) => c.replace('duration: 5s', 'duration: five'),
+      /scenarios\[0\]\.duration: expected a duration/,
+    ],
+    [
+      'an unset variable',
+      (c: string) => c.replace('${ECHO_DELAY_US:-0}', '${NOT_SET_ANYWHERE}'),
+      /services\.echo\.env\.ECHO_DELAY_US: environment variable NOT_SET_ANYWHERE is not set/,
+    ],
+  ])('exits 2 on %s, naming the path, and starts nothing', async (_name, mutate, message) => {
+    const config = mutate(readFileSync(EXAMPLE, 'utf8'))
+    const file = path.join(out, `bad-${runs}.yml`)
+    writeFileSync(file, config)
+    const run = await cli(['run', '--config', file, '--out', path.join(out, 'bad')])
+    expect(run.code).toBe(2)
+    expect(run.stderr).toMatch(message)
+    expect(run.stderr).toContain(file)
+    expect(run.stderr).not.toContain('Start the stack')
+    expectNothingLeft(run.runId)
+  })
+})
