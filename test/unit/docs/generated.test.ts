@@ -1,0 +1,225 @@
+/**
+ * The generated references must match the code: perf-gate.schema.json and the README's tables are
+ * regenerated here from src/config/schema.ts and action.yml and compared with what is committed.
+ * A failure here means: run `npm run schema` and commit the result.
+ */
+import { execFile } from 'node:child_process'
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import { describe, expect, it } from 'vitest'
+import { parse as parseYaml } from 'yaml'
+import { z } from 'zod'
+import {
+  buildJsonSchema,
+  caseInsensitivePattern,
+  generate,
+  renderConfigReference,
+  replaceBetweenMarkers,
+  SCHEMA_FILE,
+  type JsonSchemaNode,
+} from '../../../scripts/gen-schema.js'
+import { Inputs } from '../../../src/config/inputs.js'
+import { configSchema } from '../../../src/config/schema.js'
+import { OUTPUTS } from '../../../src/github/outputs.js'
+
+const ROOT = path.resolve(import.meta.dirname, '../../..')
+const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8')
+
+describe('generated references', () => {
+  it('perf-gate.schema.json and the README tables match src/config/schema.ts and action.yml', async () => {
+    const generated = await generate({
+      schema: configSchema,
+      readme: read('README.md'),
+      actionYml: read('action.yml'),
+    })
+    // toBe on whole files gives a readable diff of the stale part.
+    expect(read(SCHEMA_FILE), 'perf-gate.schema.json is stale: run `npm run schema`').toBe(
+      generated.schemaJson,
+    )
+    expect(read('README.md'), 'the README reference is stale: run `npm run schema`').toBe(generated.readme)
+  })
+
+  it('`npm run schema -- --check` passes on the committed files (the script itself runs)', async () => {
+    const run = promisify(execFile)
+    const { stdout } = await run(
+      process.execPath,
+      ['--experimental-strip-types', '--no-warnings', 'scripts/gen-schema.ts', '--check'],
+      { cwd: ROOT },
+    )
+    expect(stdout).toContain('up to date')
+  })
+
+  it('notices a stale reference: a new described key changes the README and the schema', async () => {
+    const changed = configSchema.safeExtend({
+      extra: z.string().optional().describe('A key added after the docs were generated.'),
+    })
+    const generated = await generate({
+      schema: changed,
+      readme: read('README.md'),
+      actionYml: read('action.yml'),
+    })
+    expect(generated.readme).not.toBe(read('README.md'))
+    expect(generated.readme).toContain('A key added after the docs were generated.')
+    expect(generated.schemaJson).not.toBe(read(SCHEMA_FILE))
+  })
+
+  it('documents every key of every section', () => {
+    const markdown = renderConfigReference(buildJsonSchema(configSchema))
+    for (const key of [
+      'threshold',
+      'onInconclusive',
+      'timeBudget',
+      'echoesPayload',
+      'dependsOn',
+      'payloadBytes',
+    ])
+      expect(markdown).toContain(key)
+    for (const heading of [
+      'services.<name>',
+      'profiles[]',
+      'scenarios[]',
+      'gate',
+      'baseline',
+      'baselineVariant',
+    ])
+      expect(markdown).toContain(`### \`${heading}\``)
+  })
+})
+
+describe('JSON Schema details', () => {
+  const json = buildJsonSchema(configSchema)
+
+  it('accepts the same names as zod, upper case included (JSON Schema patterns have no /i flag)', () => {
+    const pattern = new RegExp((json.properties?.name as JsonSchemaNode).pattern as string)
+    expect(configSchema.shape.name.safeParse('Nginx-Example').success).toBe(true)
+    expect(pattern.test('Nginx-Example')).toBe(true)
+    expect(pattern.test('-nope')).toBe(false)
+  })
+
+  it('makes keys with defaults optional (input side)', () => {
+    expect(json.required).toEqual(['name', 'services', 'profiles', 'scenarios'])
+  })
+
+  it('widens character-class ranges and refuses what it cannot widen', () => {
+    expect(caseInsensitivePattern('^[a-z0-9][a-z0-9_.-]*$')).toBe('^[a-zA-Z0-9][a-zA-Z0-9_.-]*$')
+    expect(caseInsensitivePattern('^\\d+$')).toBe('^\\d+$')
+    expect(() => caseInsensitivePattern('^abc$')).toThrow(/case-insensitive/)
+  })
+})
+
+describe('replaceBetweenMarkers', () => {
+  it('replaces only between the markers', () => {
+    const text = 'a\n<!-- x:start -->\nold\n<!-- x:end -->\nb\n'
+    expect(replaceBetweenMarkers(text, 'x', 'new')).toBe('a\n<!-- x:start -->\n\nnew\n\n<!-- x:end -->\nb\n')
+  })
+
+  it('refuses a README without the markers rather than writing nothing', () => {
+    expect(() => replaceBetweenMarkers('no markers', 'x', 'new')).toThrow(/x:start/)
+  })
+})
+
+describe('action.yml', () => {
+  const action = parseYaml(read('action.yml')) as {
+    inputs: Record<string, unknown>
+    outputs: Record<string, unknown>
+    runs: { using: string; main: string }
+  }
+
+  it('declares exactly the inputs src/config/inputs.ts reads and the outputs src/github/outputs.ts sets', () => {
+    expect(Object.keys(action.inputs).sort()).toEqual(Object.values(Inputs).sort())
+    expect(Object.keys(action.outputs).sort()).toEqual(Object.values(OUTPUTS).sort())
+    expect(action.runs).toEqual({ using: 'node24', main: 'dist/index.js' })
+  })
+})
+
+interface Step {
+  uses?: string
+  run?: string
+  with?: Record<string, unknown>
+}
+interface Workflow {
+  on: Record<string, unknown>
+  permissions?: Record<string, string>
+  jobs: Record<string, { steps: Step[] }>
+}
+
+describe('example workflows', () => {
+  const dir = 'examples/workflows'
+  const load = (name: string) => parseYaml(read(path.join(dir, name))) as Workflow
+  const steps = (workflow: Workflow) => Object.values(workflow.jobs).flatMap((job) => job.steps)
+  const perfGateSteps = (workflow: Workflow) =>
+    steps(workflow).filter((step) => step.uses?.startsWith('your-org/perf-gate@'))
+
+  it('parse as YAML and each runs the action', () => {
+    const files = readdirSync(path.join(ROOT, dir)).filter((f) => f.endsWith('.yml'))
+    expect(files.sort()).toEqual([
+      'perf-gate-fork-comment.yml',
+      'perf-gate-fork-measure.yml',
+      'perf-gate-nightly.yml',
+      'perf-gate-pr.yml',
+    ])
+    for (const file of files) expect(perfGateSteps(load(file)), file).toHaveLength(1)
+  })
+
+  it('use only inputs that action.yml declares', () => {
+    const declared = Object.keys((parseYaml(read('action.yml')) as { inputs: object }).inputs)
+    for (const file of readdirSync(path.join(ROOT, dir))) {
+      for (const step of perfGateSteps(load(file)))
+        for (const input of Object.keys(step.with ?? {}))
+          expect(declared, `${file}: ${input}`).toContain(input)
+    }
+  })
+
+  it('nightly: schedule + workflow_dispatch in baseline mode', () => {
+    const nightly = load('perf-gate-nightly.yml')
+    expect(Object.keys(nightly.on).sort()).toEqual(['schedule', 'workflow_dispatch'])
+    expect(perfGateSteps(nightly)[0]?.with?.mode).toBe('baseline')
+  })
+
+  it('fork measure: read-only, no comment, uploads the results even when the gate failed', () => {
+    const measure = load('perf-gate-fork-measure.yml')
+    expect(measure.permissions).toEqual({ contents: 'read' })
+    expect(perfGateSteps(measure)[0]?.with?.comment).toBe(false)
+    const upload = steps(measure).find((step) => step.uses?.startsWith('actions/upload-artifact@'))
+    expect(upload?.with?.path).toBe('perf-gate-results')
+    expect((upload as { if?: string }).if).toContain('cancelled()')
+  })
+
+  it('fork comment: workflow_run of the measure workflow, publish mode, never checks out code', () => {
+    const comment = load('perf-gate-fork-comment.yml')
+    const measureName = (load('perf-gate-fork-measure.yml') as unknown as { name: string }).name
+    expect(comment.on.workflow_run).toEqual({ workflows: [measureName], types: ['completed'] })
+    expect(comment.permissions).toEqual({ 'pull-requests': 'write', contents: 'write', actions: 'read' })
+    expect(steps(comment).some((step) => step.uses?.startsWith('actions/checkout@'))).toBe(false)
+    expect(steps(comment).some((step) => step.run !== undefined)).toBe(false)
+    const download = steps(comment).find((step) => step.uses?.startsWith('actions/download-artifact@'))
+    expect(download?.with).toMatchObject({
+      'run-id': '${{ github.event.workflow_run.id }}',
+      'github-token': '${{ github.token }}',
+    })
+    expect(perfGateSteps(comment)[0]?.with).toEqual({ mode: 'publish', results: download?.with?.path })
+  })
+})
+
+describe('README', () => {
+  const readme = read('README.md')
+  const pkg = JSON.parse(read('package.json')) as { scripts: Record<string, string> }
+
+  it('gives the two set-up commands, and both npm scripts exist', () => {
+    expect(readme).toContain('bash scripts/setup.sh && npm run gate:example')
+    expect(readme).toContain('bash scripts/setup.sh && npm test')
+    expect(pkg.scripts['gate:example']).toContain('--out perf-gate-results')
+    expect(pkg.scripts.schema).toBeDefined()
+  })
+
+  it('matches .ci/run, which runs exactly `npm test` after the set-up', () => {
+    const ci = read('.ci/run')
+    expect(ci).toContain('bash scripts/setup.sh')
+    expect(ci.split('\n').filter((line) => /^\s*npm (test|run test)/.test(line))).toEqual(['npm test'])
+  })
+
+  it('keeps the accuracy section heading', () => {
+    expect(readme).toContain('## How accurate is the gate?')
+  })
+})
