@@ -7,7 +7,7 @@ import {
   loadConfig,
   parseThreshold,
   runGate
-} from "./chunks/chunk-BFU5KJVM.js";
+} from "./chunks/chunk-AGCWLLHI.js";
 import "./chunks/chunk-LSM5YTVV.js";
 
 // node_modules/commander/lib/error.js

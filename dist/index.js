@@ -14,7 +14,7 @@ import {
   renderMarkdown,
   runGate,
   writeArtifacts
-} from "./chunks/chunk-BFU5KJVM.js";
+} from "./chunks/chunk-AGCWLLHI.js";
 import {
   __commonJS,
   __require,

@@ -212,7 +212,18 @@ export const gateSchema = z
     onInconclusive: z.enum(['warn', 'fail']).default('warn').describe('What an undecided gate does.'),
     maxBaselineAgeDays: z.number().positive().default(7),
     timeBudget: duration.default('20m').describe('Paired mode: stop adding pairs after this.'),
-    historyNights: z.number().int().positive().default(14),
+    historyNights: z
+      .number()
+      .int()
+      .positive()
+      .default(14)
+      .describe('Nights of history a baseline file keeps.'),
+    sampleResources: z
+      .boolean()
+      .default(true)
+      .describe(
+        'Sample CPU, memory and PIDs of every container once a second during each run (docker stats).',
+      ),
   })
   .strict()
 

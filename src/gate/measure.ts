@@ -8,9 +8,10 @@ import type { K6Binary } from '../load/k6.js'
 import { runK6 } from '../load/k6.js'
 import { scenarioDurationS, scenarioEnv, scriptPath } from '../load/scenario-env.js'
 import type { Logger } from '../log.js'
-import type { RunMetrics, RunResult, VariantName } from '../model.js'
+import type { ResourceSample, RunMetrics, RunResult, VariantName } from '../model.js'
 import type { PlannedRun } from '../plan/schedule.js'
 import { setUpProfile } from '../stack/profile-setup.js'
+import { sampleResources } from '../stack/resource-sampler.js'
 import { startStack, type RunningStack } from '../stack/stack.js'
 
 /** Stops registered stacks on SIGINT/SIGTERM even while a run is in flight. */
@@ -63,14 +64,23 @@ async function executeRun(ctx: MeasureContext, planned: PlannedRun, stack: Runni
   for (let attempt = 0; attempt <= INVALID_RETRIES; attempt++) {
     if (ctx.signal?.aborted) throw new InfrastructureError('interrupted')
     const startedAt = new Date()
-    const metrics = await runK6({
-      k6: ctx.k6,
-      script: scriptPath(scenario),
-      env: scenarioEnv(profile, scenario, stack.resolveUrl(profile.target)),
-      durationS,
-      timeoutMs: durationS * 1000 + 120_000,
-      signal: ctx.signal,
-    })
+    const stopSampling = ctx.config.gate.sampleResources
+      ? await sampleResources(new Map([...stack.services].map(([name, s]) => [name, s.container.getId()])))
+      : async () => []
+    let metrics: RunMetrics
+    let resources: ResourceSample[] = []
+    try {
+      metrics = await runK6({
+        k6: ctx.k6,
+        script: scriptPath(scenario),
+        env: scenarioEnv(profile, scenario, stack.resolveUrl(profile.target)),
+        durationS,
+        timeoutMs: durationS * 1000 + 120_000,
+        signal: ctx.signal,
+      })
+    } finally {
+      resources = await stopSampling()
+    }
     const reason = invalidReason(scenario, metrics)
     result = {
       cell: planned.cell,
@@ -84,7 +94,7 @@ async function executeRun(ctx: MeasureContext, planned: PlannedRun, stack: Runni
       metrics,
       valid: reason === undefined,
       ...(reason ? { invalidReason: reason } : {}),
-      resources: [],
+      resources,
     }
     if (result.valid || planned.warmup) break
     ctx.log.warning(`${planned.cell} [${planned.variant}] round ${planned.round}: ${reason}; re-running`)

@@ -196,7 +196,8 @@ export async function runGate(loaded: LoadedConfig, options: GateOptions): Promi
       gitSha,
       k6Version: k6.version,
       machine,
-      runs: runs.filter((r) => !r.warmup),
+      // Resource samples stay in results.json; the baseline keeps what comparisons need.
+      runs: runs.filter((r) => !r.warmup).map((r) => ({ ...r, resources: [] })),
     }
     const updated = appendNight(
       baseline,
