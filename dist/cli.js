@@ -7,7 +7,7 @@ import {
   loadConfig,
   parseThreshold,
   runGate
-} from "./chunks/chunk-AGCWLLHI.js";
+} from "./chunks/chunk-IKP3W6MU.js";
 import "./chunks/chunk-LSM5YTVV.js";
 
 // node_modules/commander/lib/error.js

@@ -14,7 +14,7 @@ import {
   renderMarkdown,
   runGate,
   writeArtifacts
-} from "./chunks/chunk-AGCWLLHI.js";
+} from "./chunks/chunk-IKP3W6MU.js";
 import {
   __commonJS,
   __require,

@@ -103,17 +103,25 @@ export const httpCallSchema = z
   .object({
     method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']).default('POST'),
     url: httpUrl.describe('A URL whose host may be a service name, e.g. "http://gateway:9000/apis".'),
-    headers: headerMap.default({}),
+    headers: headerMap.default({}).describe('Request headers, e.g. an admin API key.'),
     body: z.unknown().optional().describe('JSON body (objects are serialised) or a string.'),
-    expectStatus: z.array(z.number().int()).default([200, 201, 202, 204]),
-    retries: z.number().int().min(0).default(10),
+    expectStatus: z
+      .array(z.number().int())
+      .default([200, 201, 202, 204])
+      .describe('Statuses that count as success.'),
+    retries: z
+      .number()
+      .int()
+      .min(0)
+      .default(10)
+      .describe('Retries on errors or other statuses (backoff up to 2 s).'),
   })
   .strict()
 
 export const profileSchema = z
   .object({
-    name: name,
-    description: z.string().optional(),
+    name: name.describe('Names the profile in reports, e.g. "no-policies" or "jwt-rate-limit".'),
+    description: z.string().optional().describe('Free text shown in the report.'),
     target: httpUrl.describe('Where k6 sends load; the host may be a service name.'),
     control: z
       .boolean()
@@ -135,10 +143,10 @@ export const profileSchema = z
       .describe('Polled after setup until the route answers as expected.'),
     expect: z
       .object({
-        status: z.number().int().default(200),
+        status: z.number().int().default(200).describe('Status every response must have.'),
         headers: headerMap.default({}).describe('Headers every response must carry (value substring).'),
-        bodyPrefix: z.string().optional(),
-        bodyContains: z.string().optional(),
+        bodyPrefix: z.string().optional().describe('Every response body must start with this.'),
+        bodyContains: z.string().optional().describe('Every response body must contain this.'),
         echoesPayload: z
           .boolean()
           .default(false)
@@ -160,12 +168,12 @@ export const BUILT_IN_SCENARIOS = [
 
 export const scenarioSchema = z
   .object({
-    name: name,
+    name: name.describe('Names the scenario in reports, e.g. "rate-1000-1kb".'),
     script: z
       .string()
       .min(1)
       .describe(`A built-in scenario (${BUILT_IN_SCENARIOS.join(', ')}) or a path to your own k6 script.`),
-    method: z.enum(['GET', 'POST', 'PUT']).default('POST'),
+    method: z.enum(['GET', 'POST', 'PUT']).default('POST').describe('HTTP method of the load requests.'),
     vus: z
       .number()
       .int()
@@ -174,10 +182,26 @@ export const scenarioSchema = z
       .describe(
         'Virtual users: the concurrency of a closed model, pre-allocated VUs of an open model (script default when unset).',
       ),
-    rate: z.number().positive().optional().describe('Iterations per second (open model).'),
-    maxVUs: z.number().int().positive().optional(),
-    duration: duration.default('8s'),
-    payloadBytes: z.number().int().min(0).max(10_000_000).default(1024),
+    rate: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .describe('Iterations per second (open model); the peak rate of ramping-arrival-rate.'),
+    maxVUs: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .describe('Open model: most VUs k6 may allocate to keep the rate.'),
+    duration: duration.default('8s').describe('Length of the load phase of one run.'),
+    payloadBytes: z
+      .number()
+      .int()
+      .min(0)
+      .max(10_000_000)
+      .default(1024)
+      .describe('Request body size in bytes.'),
     params: z
       .record(z.string(), z.union([z.string(), z.number(), z.boolean()]))
       .default({})
@@ -191,14 +215,17 @@ export const scenarioSchema = z
 
 export const gateSchema = z
   .object({
-    metric: z.enum(['p50', 'p90', 'p95', 'p99']).default('p95'),
+    metric: z
+      .enum(['p50', 'p90', 'p95', 'p99'])
+      .default('p95')
+      .describe('The latency percentile the gate judges.'),
     threshold: z
       .number()
       .positive()
       .max(10)
       .default(0.1)
       .describe('Relative regression that fails the gate: 0.10 is +10%.'),
-    confidence: z.number().gt(0.5).lt(1).default(0.95),
+    confidence: z.number().gt(0.5).lt(1).default(0.95).describe('Confidence level of every interval.'),
     errorRateCeiling: z.number().min(0).max(1).default(0.01).describe('Absolute error-rate ceiling.'),
     rounds: z.number().int().min(1).max(200).default(5).describe('Measured rounds (each runs every cell).'),
     warmupRounds: z.number().int().min(0).default(1).describe('Rounds run first and discarded.'),
@@ -207,10 +234,14 @@ export const gateSchema = z
       .enum(['auto', 'stored', 'paired'])
       .default('auto')
       .describe(
-        'auto: paired when baselineVariant is set and no baseline file exists, else stored. paired: always A/B on this runner.',
+        'auto: paired when baselineVariant is set and no baseline file exists, else stored (a stored alarm is then confirmed by paired runs). stored: always the baseline file. paired: always A/B on this runner (needs baselineVariant).',
       ),
     onInconclusive: z.enum(['warn', 'fail']).default('warn').describe('What an undecided gate does.'),
-    maxBaselineAgeDays: z.number().positive().default(7),
+    maxBaselineAgeDays: z
+      .number()
+      .positive()
+      .default(7)
+      .describe('Older baselines get a warning note in the report.'),
     timeBudget: duration.default('20m').describe('Paired mode: stop adding pairs after this.'),
     historyNights: z
       .number()
@@ -263,9 +294,7 @@ export const configSchema = z
       .default({ path: 'baseline.json' }),
     baselineVariant: variantSchema
       .optional()
-      .describe(
-        'When present, gate mode runs paired A/B rounds on this runner instead of a stored baseline.',
-      ),
+      .describe('The baseline variant for paired A/B runs on this runner (see gate.method).'),
   })
   .strict()
   .superRefine((config, ctx) => {
@@ -303,6 +332,13 @@ export const configSchema = z
       }
       seenScenarios.add(scenario.name)
     })
+    if (config.gate.method === 'paired' && !config.baselineVariant) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['gate', 'method'],
+        message: '"paired" needs a baselineVariant to compare the candidate with',
+      })
+    }
     for (const serviceName of Object.keys(config.baselineVariant?.services ?? {})) {
       if (!services.has(serviceName)) {
         ctx.addIssue({

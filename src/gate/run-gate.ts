@@ -51,7 +51,8 @@ export function chooseMethod(
   baseline: BaselineFile | null,
 ): ComparisonMethod {
   if (mode === 'baseline') return 'none'
-  if (config.baselineVariant && (config.gate.method === 'paired' || !baseline)) return 'paired'
+  if (config.gate.method === 'paired') return 'paired'
+  if (config.gate.method === 'auto' && config.baselineVariant && !baseline) return 'paired'
   return 'stored'
 }
 
