@@ -10,8 +10,10 @@ import type { RunContext } from './github/context.js'
 import { findPullRequestByHead } from './github/pull-requests.js'
 import { upsertStickyComment } from './github/sticky-comment.js'
 import { writeJobSummary } from './github/summary.js'
+import { ConfigError } from './errors.js'
 import type { Logger } from './log.js'
 import type { GateResults } from './model.js'
+import { parseUntrustedResults } from './report/untrusted-results.js'
 import { commentMarker, renderJobSummary, renderMarkdown, type ChartImage } from './report/markdown.js'
 
 export interface PublishInput {
@@ -120,11 +122,13 @@ export async function publish(input: PublishInput): Promise<Published> {
   return { commentUrl, images }
 }
 
-/** Reads results.json written by a gate (publish mode). */
+/** Reads results.json written by another workflow (publish mode): untrusted, so validated and defanged. */
 export async function readResults(file: string): Promise<GateResults> {
-  const json = JSON.parse(await readFile(file, 'utf8')) as Partial<GateResults>
-  if (json.schemaVersion !== 1 || !Array.isArray(json.cells)) {
-    throw new Error(`${file}: not a perf-gate results.json (schemaVersion 1)`)
+  let json: unknown
+  try {
+    json = JSON.parse(await readFile(file, 'utf8'))
+  } catch (error) {
+    throw new ConfigError([`input "results": cannot read ${file}: ${(error as Error).message}`])
   }
-  return json as GateResults
+  return parseUntrustedResults(json, file)
 }
