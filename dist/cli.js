@@ -7,7 +7,7 @@ import {
   loadConfig,
   parseThreshold,
   runGate
-} from "./chunks/chunk-N5VNFRYN.js";
+} from "./chunks/chunk-ONG72HSN.js";
 import "./chunks/chunk-LSM5YTVV.js";
 
 // node_modules/commander/lib/error.js

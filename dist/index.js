@@ -16,7 +16,7 @@ import {
   runGate,
   runResultSchema,
   writeArtifacts
-} from "./chunks/chunk-N5VNFRYN.js";
+} from "./chunks/chunk-ONG72HSN.js";
 import {
   __commonJS,
   __require,

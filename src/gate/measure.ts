@@ -68,7 +68,7 @@ async function executeRun(ctx: MeasureContext, planned: PlannedRun, stack: Runni
       ? await sampleResources(new Map([...stack.services].map(([name, s]) => [name, s.container.getId()])))
       : async () => []
     let metrics: RunMetrics
-    let resources: ResourceSample[] = []
+    let resources: ResourceSample[]
     try {
       metrics = await runK6({
         k6: ctx.k6,
