@@ -7,7 +7,7 @@ import {
   loadConfig,
   parseThreshold,
   runGate
-} from "./chunks/chunk-ONG72HSN.js";
+} from "./chunks/chunk-2YNJ7WHS.js";
 import "./chunks/chunk-LSM5YTVV.js";
 
 // node_modules/commander/lib/error.js

@@ -16,7 +16,7 @@ import {
   runGate,
   runResultSchema,
   writeArtifacts
-} from "./chunks/chunk-ONG72HSN.js";
+} from "./chunks/chunk-2YNJ7WHS.js";
 import {
   __commonJS,
   __require,

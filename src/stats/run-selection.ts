@@ -26,16 +26,14 @@ export function hasUsableMetric(run: RunResult, metric: LatencyMetric): boolean 
   return Number.isFinite(value) && value > 0
 }
 
+/** A selection of no runs, to fill or to merge into. */
+export function emptySelection(): RunSelection {
+  return { eligible: [], measured: [], warmup: 0, invalid: 0, empty: 0, invalidReasons: [] }
+}
+
 /** Splits runs into those the statistics use and those they leave out (warm-up, invalid, empty). */
 export function selectRuns(runs: readonly RunResult[], metric: LatencyMetric): RunSelection {
-  const selection: RunSelection = {
-    eligible: [],
-    measured: [],
-    warmup: 0,
-    invalid: 0,
-    empty: 0,
-    invalidReasons: [],
-  }
+  const selection = emptySelection()
   for (const run of runs) {
     if (run.warmup) {
       selection.warmup += 1

@@ -14,6 +14,7 @@ import { tInterval, toRatio, welchEstimate, type LogInterval } from './intervals
 import { formatChange } from './reason-text.js'
 import {
   excludedCount,
+  emptySelection,
   exclusionReason,
   hasUsableMetric,
   selectRuns,
@@ -209,14 +210,7 @@ function usableValues(runs: readonly RunResult[], metric: LatencyMetric): number
 }
 
 function mergeSelections(selections: readonly RunSelection[]): RunSelection {
-  const merged: RunSelection = {
-    eligible: [],
-    measured: [],
-    warmup: 0,
-    invalid: 0,
-    empty: 0,
-    invalidReasons: [],
-  }
+  const merged = emptySelection()
   for (const s of selections) {
     merged.warmup += s.warmup
     merged.invalid += s.invalid

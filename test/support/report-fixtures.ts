@@ -11,18 +11,10 @@ import type {
   Verdict,
   VariantName,
 } from '../../src/model.js'
+import { seededRandom } from '../../src/plan/schedule.js'
 
-/** mulberry32: tiny, seeded, good enough to jitter fixture values deterministically. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+/** The schedule's seeded PRNG: jitters fixture values deterministically. */
+const rng = seededRandom
 
 const round3 = (x: number): number => Math.round(x * 1000) / 1000
 
