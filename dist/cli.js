@@ -7,7 +7,7 @@ import {
   loadConfig,
   parseThreshold,
   runGate
-} from "./chunks/chunk-2YNJ7WHS.js";
+} from "./chunks/chunk-TYEROGVK.js";
 import "./chunks/chunk-LSM5YTVV.js";
 
 // node_modules/commander/lib/error.js

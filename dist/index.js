@@ -16,7 +16,7 @@ import {
   runGate,
   runResultSchema,
   writeArtifacts
-} from "./chunks/chunk-2YNJ7WHS.js";
+} from "./chunks/chunk-TYEROGVK.js";
 import {
   __commonJS,
   __require,

@@ -130,6 +130,10 @@ function canConnect(host: string, port: number, timeoutMs = 1000): Promise<boole
  * the error propagates, and the error carries the failing service's last log lines.
  */
 export async function startStack(config: Config, options: StartStackOptions): Promise<RunningStack> {
+  // perf-gate removes what it starts itself (finally, signals, label sweep), so the Ryuk reaper is a
+  // second safety net, and one that needs an image from Docker Hub: off unless the user turns it on
+  // (TESTCONTAINERS_RYUK_DISABLED=false), so that machines without registry access work out of the box.
+  process.env.TESTCONTAINERS_RYUK_DISABLED ??= 'true'
   const services = servicesForVariant(config.services, options.overrides)
   const labels = { [RUN_LABEL]: options.runId, [VARIANT_LABEL]: options.variant }
   const started = new Map<string, RunningService>()
