@@ -7,6 +7,7 @@
 // A Node script outside the TypeScript project: declare the Node globals it uses for eslint.
 /* global process, console, performance */
 import { build } from 'esbuild'
+import { nodeEsmOptions } from './esbuild-node.mjs'
 import { existsSync } from 'node:fs'
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
@@ -31,13 +32,9 @@ await build({
   entryPoints: { other: 'src/report/render.ts' },
   outdir: dir,
   entryNames: '[name]',
-  bundle: true,
+  ...nodeEsmOptions,
   splitting: true,
   chunkNames: 'chunks/[name]-[hash]',
-  platform: 'node',
-  format: 'esm',
-  target: 'node24',
-  logLevel: 'warning',
 })
 await copyReportAssets(dir)
 
