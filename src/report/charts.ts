@@ -227,14 +227,19 @@ export function latencyComparisonChart(results: GateResults): ChartDefinition | 
   const thresholdPct = Math.round(results.threshold * 100)
   const title = {
     text: `${metric} latency: baseline vs candidate`,
+    // Short lines: vega sizes the image from an estimate of text width (no canvas here), which
+    // overestimates long lines and leaves the image half empty.
     subtitle: hasLimit
-      ? `Bars: median of per-run ${metric}; black lines: 95% CI; red lines: baseline +${thresholdPct}% (threshold)`
+      ? [
+          `Bars: median of per-run ${metric}; black lines: 95% CI`,
+          `Red lines: baseline +${thresholdPct}% (threshold)`,
+        ]
       : `Bars: median of per-run ${metric}; black lines: 95% CI`,
   }
   const facet = byScenario(results)
   // A fixed width, not a step: the threshold layer has no xOffset, and a step would conflict with the
   // offset layers' band sizing.
-  const unit = { width: Math.max(160, profiles.length * 56), height: 220, layer }
+  const unit = { width: Math.max(240, profiles.length * 56), height: 220, layer }
   const spec = facet
     ? {
         $schema: SCHEMA,
