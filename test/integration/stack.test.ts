@@ -1,5 +1,6 @@
 // Real Docker: the example stack starts, answers through the gateway, and leaves nothing behind,
 // also when a service fails its wait strategy.
+import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseConfig } from '../../src/config/load.js'
 import { InfrastructureError } from '../../src/errors.js'
@@ -85,5 +86,59 @@ describe('stack', () => {
     expect((error as Error).message).toMatch(/last log lines/)
     expect(perfGateContainers('it-wait')).toEqual([])
     expect(perfGateNetworks('it-wait')).toEqual([])
+  })
+
+  it('builds a service from a Dockerfile and starts it', async () => {
+    const built = parseConfig(
+      {
+        name: 'build-test',
+        services: {
+          echo: {
+            build: { context: path.resolve(import.meta.dirname, '../fixtures/build-echo') },
+            ports: [9090],
+            wait: { http: { path: '/health', port: 9090 }, timeout: '20s' },
+          },
+        },
+        profiles: [{ name: 'p', target: 'http://echo:9090/echo' }],
+        scenarios: [{ name: 's', script: 'constant-vus' }],
+      },
+      'test',
+      {},
+    )
+    const stack = await startStack(built, { runId: 'it-build', variant: 'candidate', log: silentLogger })
+    try {
+      const response = await fetch(stack.resolveUrl('http://echo:9090/echo'), {
+        method: 'POST',
+        body: 'built',
+      })
+      expect(await response.text()).toBe('built')
+    } finally {
+      await stack.stop()
+    }
+    expect(perfGateContainers('it-build')).toEqual([])
+  })
+
+  it('copies files into a service before it starts', async () => {
+    const withFile = config({
+      nginx: {
+        image: 'perf-gate/nginx:local',
+        ports: [8080],
+        dependsOn: ['echo'],
+        files: [
+          {
+            source: path.resolve(import.meta.dirname, '../fixtures/nginx-custom.conf'),
+            target: '/etc/nginx/nginx.conf',
+          },
+        ],
+        wait: { http: { path: '/health', port: 8080 }, timeout: '20s' },
+      },
+    })
+    const stack = await startStack(withFile, { runId: 'it-files', variant: 'candidate', log: silentLogger })
+    try {
+      const response = await fetch(stack.resolveUrl('http://nginx:8080/health'))
+      expect(await response.text()).toBe('custom-config')
+    } finally {
+      await stack.stop()
+    }
   })
 })

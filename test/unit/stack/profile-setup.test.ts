@@ -1,0 +1,85 @@
+// Profile setup against a real local HTTP server standing in for a gateway's admin API.
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { parseConfig } from '../../../src/config/load.js'
+import { InfrastructureError } from '../../../src/errors.js'
+import { setUpProfile } from '../../../src/stack/profile-setup.js'
+
+let server: Server
+let base: string
+const received: { method: string; url: string; body: string }[] = []
+let apiCreated = false
+let adminFailuresLeft = 2
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let body = ''
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()))
+    req.on('end', () => {
+      received.push({ method: req.method ?? '', url: req.url ?? '', body })
+      if (req.url === '/admin/apis') {
+        // The admin API is not up yet for the first two calls, as right after a gateway starts.
+        if (adminFailuresLeft-- > 0) return void res.writeHead(503).end('starting')
+        apiCreated = true
+        return void res.writeHead(201).end('{}')
+      }
+      if (req.url === '/admin/broken') return void res.writeHead(500).end('boom')
+      // The route answers only once the API exists, like a gateway that propagates config.
+      if (req.url === '/api/echo') return void res.writeHead(apiCreated ? 200 : 404).end()
+      res.writeHead(404).end()
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+})
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+
+const profileWith = (setup: unknown[], readinessTimeout = '5s') =>
+  parseConfig(
+    {
+      name: 't',
+      services: { gw: { image: 'gw', ports: [80], wait: { log: 'up' } } },
+      profiles: [
+        { name: 'jwt', target: 'http://gw:80/api/echo', setup, readiness: { timeout: readinessTimeout } },
+      ],
+      scenarios: [{ name: 's', script: 'constant-vus' }],
+    },
+    'perf-gate.yml',
+    {},
+  ).profiles[0]!
+
+// The stack rewrites service hosts to container addresses; here "gw" is the local server.
+const resolve = (url: string) => url.replace('http://gw:80', base)
+
+describe('setUpProfile', () => {
+  it('retries admin calls until they succeed, sends the JSON body, then waits for the route', async () => {
+    const profile = profileWith([
+      { url: 'http://gw:80/admin/apis', body: { name: 'echo', policies: ['jwt'] } },
+    ])
+    await setUpProfile(profile, resolve)
+    const calls = received.filter((r) => r.url === '/admin/apis')
+    expect(calls).toHaveLength(3)
+    expect(JSON.parse(calls[2]!.body)).toEqual({ name: 'echo', policies: ['jwt'] })
+    expect(received.some((r) => r.url === '/api/echo')).toBe(true)
+  })
+
+  it('names the profile, the call and the last answer when setup keeps failing', async () => {
+    const profile = profileWith([{ url: 'http://gw:80/admin/broken', retries: 1 }])
+    const error = await setUpProfile(profile, resolve).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(InfrastructureError)
+    expect((error as Error).message).toBe(
+      'profile "jwt" setup[0]: POST http://gw:80/admin/broken failed after 2 attempts (HTTP 500: boom)',
+    )
+  })
+
+  it('gives up on readiness after its timeout', async () => {
+    const profile = {
+      ...profileWith([], '600ms'),
+      target: 'http://gw:80/missing',
+    }
+    await expect(setUpProfile(profile, resolve)).rejects.toThrow(
+      /profile "jwt": http:\/\/127\.0\.0\.1:\d+\/missing did not answer 200 within 600ms \(last: HTTP 404\)/,
+    )
+  })
+})
