@@ -2,7 +2,7 @@
 // DURATION, holds RATE for half and ramps back down, which shows where latency bends as load grows.
 // STAGES (JSON [{ "target": iterations/s, "duration": "2s" }]) replaces the default shape.
 import { int, stages } from './lib/env.js'
-import { buildOptions, splitDuration } from './lib/options.js'
+import { buildOptions, openModelVUs, splitDuration } from './lib/options.js'
 import { buildChecks, validate } from './lib/checks.js'
 import { BODY, send } from './lib/request.js'
 
@@ -17,17 +17,14 @@ const STAGES = stages('STAGES', [
   { target: 0, duration: down },
 ])
 const PEAK = Math.max(...STAGES.map((s) => s.target))
-// Sized for the peak rate, as in constant-arrival-rate.js: dropped iterations invalidate the run.
-const PRE_ALLOCATED = int('VUS', Math.max(50, Math.ceil(PEAK / 20)))
-const MAX_VUS = Math.max(PRE_ALLOCATED, int('MAX_VUS', Math.max(200, PRE_ALLOCATED * 4)))
 
 export const options = buildOptions({
   executor: 'ramping-arrival-rate',
   startRate: int('START_RATE', 0),
   timeUnit: '1s',
   stages: STAGES,
-  preAllocatedVUs: PRE_ALLOCATED,
-  maxVUs: MAX_VUS,
+  // Sized for the peak rate: dropped iterations invalidate the run.
+  ...openModelVUs(PEAK),
   gracefulStop: '5s',
 })
 

@@ -1,7 +1,7 @@
 // The options every built-in scenario shares. The load runs in one named scenario, `load`, so its
 // metrics can be told apart from setup()'s requests through `{scenario:load}` submetrics. A submetric
 // only appears in the summary when a threshold names it; these thresholds always pass and exist for that.
-import { durationSeconds, formatDuration, str } from './env.js'
+import { durationSeconds, formatDuration, int, str } from './env.js'
 
 export const DURATION = str('DURATION', '8s')
 export const DURATION_SECONDS = durationSeconds('DURATION', DURATION)
@@ -34,4 +34,15 @@ export function buildOptions(scenario) {
     setupTimeout: '60s',
     userAgent: 'perf-gate (k6)',
   }
+}
+
+/**
+ * VUs of an open-model run at `peakRate` per second: enough up front to ride out a 50 ms stall (a VU
+ * is only allocated after an iteration found none free and was dropped, so a run that relies on
+ * MAX_VUS has already lost iterations); MAX_VUS is headroom for longer stalls. VUS and MAX_VUS override.
+ */
+export function openModelVUs(peakRate) {
+  const preAllocatedVUs = int('VUS', Math.max(50, Math.ceil(peakRate / 20)))
+  const maxVUs = Math.max(preAllocatedVUs, int('MAX_VUS', Math.max(200, preAllocatedVUs * 4)))
+  return { preAllocatedVUs, maxVUs }
 }
