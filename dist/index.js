@@ -16,7 +16,7 @@ import {
   runGate,
   runResultSchema,
   writeArtifacts
-} from "./chunks/chunk-36EKL5I3.js";
+} from "./chunks/chunk-3HQPSYJ7.js";
 import {
   __commonJS,
   __require,

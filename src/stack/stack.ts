@@ -204,7 +204,7 @@ export async function startStack(config: Config, options: StartStackOptions): Pr
         }),
       )
     }
-    useContainerIps = await containerIpsReachable(started, services)
+    useContainerIps = await containerIpsReachable(started, services, networkName)
     if (!useContainerIps)
       options.log.warning('container IPs are not reachable from this host; using mapped ports (slower)')
     return {
@@ -223,12 +223,14 @@ export async function startStack(config: Config, options: StartStackOptions): Pr
 async function containerIpsReachable(
   started: Map<string, RunningService>,
   services: Config['services'],
+  networkName: string,
 ): Promise<boolean> {
   for (const [name, service] of Object.entries(services)) {
     const port = service.ports[0]
     const running = started.get(name)
     if (port === undefined || !running) continue
-    return canConnect(running.container.getIpAddress([...running.container.getNetworkNames()][0] ?? ''), port)
+    // The run's own network: the one whose IP address() hands out, not Docker's default bridge.
+    return canConnect(running.container.getIpAddress(networkName), port)
   }
   return true
 }
