@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { NO_ERRORS } from '../../support/stats-fixtures.js'
 import type { CellComparison } from '../../../src/model.js'
 import { applyHolm, holmAdjust } from '../../../src/stats/multiple-testing.js'
-
-const NO_ERRORS = {
-  candidate: 0,
-  candidateInterval: [0, 0.001] as [number, number],
-  baseline: 0,
-  ceiling: 0.01,
-  aboveCeiling: false,
-  significantIncrease: false,
-}
 
 function cell(
   name: string,

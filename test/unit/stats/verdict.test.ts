@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest'
+import { NO_ERRORS } from '../../support/stats-fixtures.js'
 import type { CellComparison, RatioEstimate, Verdict } from '../../../src/model.js'
 import { cellVerdict, latencyVerdict, overallVerdict } from '../../../src/stats/verdict.js'
 
 function ratio(estimate: number, lower: number, upper: number): RatioEstimate {
   return { estimate, lower, upper, confidence: 0.95 }
-}
-
-const NO_ERRORS = {
-  candidate: 0,
-  candidateInterval: [0, 0.001] as [number, number],
-  baseline: 0,
-  ceiling: 0.01,
-  aboveCeiling: false,
-  significantIncrease: false,
 }
 
 function cell(name: string, verdict: Verdict, control = false): CellComparison {
