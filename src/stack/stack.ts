@@ -46,6 +46,8 @@ export interface StartStackOptions {
   variant: VariantName
   /** Service overrides of the baseline variant (paired mode). */
   overrides?: VariantConfig | undefined
+  /** Tells apart the networks of successive instances of one variant (fresh stacks per paired block). */
+  instance?: string | undefined
   log: Logger
 }
 
@@ -140,7 +142,7 @@ export async function startStack(config: Config, options: StartStackOptions): Pr
   const client = await getContainerRuntimeClient()
   // Created through testcontainers' runtime client rather than `new Network()` so that the network
   // carries our run label: a sweep after a crash or a signal can then find and remove it too.
-  const networkName = `perf-gate-${options.runId}-${options.variant}`
+  const networkName = `perf-gate-${options.runId}-${options.variant}${options.instance ? `-${options.instance}` : ''}`
   let useContainerIps: boolean | undefined
 
   // Memoized: a signal handler and the caller's finally may both stop the stack; the second caller
