@@ -105,8 +105,8 @@ export function nextStep(input: PolicyInput): PolicyStep {
         evidence: 'stored',
         reason:
           verdict === 'pass'
-            ? "stored baseline: every gated cell passes on a runner shown to match the baseline's"
-            : `stored baseline: ${cellsWith(input.stored.cells, 'regression')} regressed on a runner shown to match the baseline's`,
+            ? "every gated cell passes on a runner shown to match the baseline's"
+            : `${cellsWith(input.stored.cells, 'regression')} regressed on a runner shown to match the baseline's`,
       }
     }
     if (input.hasVariant)
@@ -128,8 +128,8 @@ export function nextStep(input: PolicyInput): PolicyStep {
       evidence: 'paired',
       reason:
         verdict === 'pass'
-          ? `paired A/B on this runner: every gated cell passes after ${pairs} pairs`
-          : `paired A/B on this runner: ${cellsWith(cells, 'regression')} regressed after ${pairs} pairs`,
+          ? `every gated cell passes after ${pairs} pairs`
+          : `${cellsWith(cells, 'regression')} regressed after ${pairs} pairs`,
     }
   }
   if (pairs + input.pairsPerBlock > input.maxPairs) {
@@ -137,7 +137,7 @@ export function nextStep(input: PolicyInput): PolicyStep {
       action: 'stop',
       verdict,
       evidence: 'paired',
-      reason: `paired A/B on this runner: still ${verdict} after ${pairs} pairs, the most this gate runs (gate.maxRounds)`,
+      reason: `still ${verdict} after ${pairs} pairs, the most this gate runs (gate.maxRounds)`,
     }
   }
   const nextBlockMs = input.blockMs ?? 0
@@ -146,7 +146,7 @@ export function nextStep(input: PolicyInput): PolicyStep {
       action: 'stop',
       verdict,
       evidence: 'paired',
-      reason: `paired A/B on this runner: still ${verdict} after ${pairs} pairs when the time budget (gate.timeBudget) ran out`,
+      reason: `still ${verdict} after ${pairs} pairs when the time budget (gate.timeBudget) ran out`,
     }
   }
   return {
