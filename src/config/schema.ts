@@ -217,6 +217,16 @@ export const scenarioSchema = z
     message: 'an arrival-rate scenario needs "rate" (iterations per second)',
     path: ['rate'],
   })
+  // k6 refuses arrival-rate executors shorter than a second; say so here, naming the key, not after
+  // the stack has started.
+  .refine((s) => !s.script.endsWith('arrival-rate') || durationMs(s.duration) >= 1000, {
+    message: 'an arrival-rate scenario runs for at least "1s" (a k6 limit)',
+    path: ['duration'],
+  })
+  .refine(
+    (s) => !s.script.endsWith('arrival-rate') || durationMs(s.warmup) === 0 || durationMs(s.warmup) >= 1000,
+    { message: 'an arrival-rate warm-up is "0s" or at least "1s" (a k6 limit)', path: ['warmup'] },
+  )
 
 export const gateSchema = z
   .object({

@@ -19,7 +19,7 @@ import { currentGitSha, machineFingerprint } from '../machine.js'
 import type { CellComparison, GateResults, RunResult, StoredPhaseSummary, VariantName } from '../model.js'
 import { planSchedule } from '../plan/schedule.js'
 import { checkRunner, type RunnerCheck } from '../stats/runner-check.js'
-import { removeLeftovers } from '../stack/stack.js'
+import { buildServiceImages, removeLeftovers } from '../stack/stack.js'
 import { buildVariantImages, planVariantBuilds, type VariantBuildPlan } from '../stack/variant-build.js'
 import { writeArtifacts, type Artifacts } from './artifacts.js'
 import { compareCells, type ComparisonMethod } from './compare.js'
@@ -107,9 +107,10 @@ function detectableNote(cells: readonly CellComparison[]): string | null {
 
 /** Runs a gate (or a baseline refresh) end to end. Throws PerfGateError subclasses on failure. */
 export async function runGate(loaded: LoadedConfig, options: GateOptions): Promise<GateOutcome> {
-  const { config } = loaded
+  const { config: configured } = loaded
   const env = options.env ?? process.env
   const now = options.now ?? (() => new Date())
+  let config = configured
   const gate = effectiveGate(config, options.threshold)
   const baselinePath = options.baselinePath ?? config.baseline.path
   const log = options.log
@@ -120,13 +121,18 @@ export async function runGate(loaded: LoadedConfig, options: GateOptions): Promi
   const method = chooseMethod(config, options.mode, baseline)
   const hasVariant =
     options.mode === 'gate' && config.baselineVariant !== undefined && gate.method !== 'stored'
-  const buildPlans: VariantBuildPlan[] = hasVariant ? await planVariantBuilds(config, loaded.dir, env) : []
+  const buildPlans: VariantBuildPlan[] = hasVariant ? await planVariantBuilds(config, loaded.file, env) : []
   const k6 = await (options.locateK6 ?? (() => findK6(env)))()
   if (!k6) throw new InfrastructureError('k6 was not found: install k6 (see README) or set K6_PATH')
   log.info(
     `k6 ${k6.version}; ${options.mode === 'baseline' ? 'baseline mode' : `starts ${method}${hasVariant ? ', may escalate to paired A/B blocks' : ''}`}; ${config.profiles.length} profiles x ${config.scenarios.length} scenarios`,
   )
 
+  // Images built from a Dockerfile are built once here, not for every stack a paired block starts.
+  if (Object.values(config.services).some((s) => s.build)) {
+    const services = await log.group('Build images', () => buildServiceImages(config.services, log))
+    config = { ...config, services }
+  }
   const profiles = config.profiles.map((p) => p.name)
   const scenarios = config.scenarios.map((s) => s.name)
   // PERF_GATE_RUN_ID labels every container and network of this gate (docker ps --filter label=...).

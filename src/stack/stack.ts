@@ -114,6 +114,24 @@ async function imageFor(name: string, service: ServiceConfig, log: Logger): Prom
   return tag
 }
 
+/**
+ * Builds the images of services that have `build`, once per gate, and returns the services with
+ * `image` set: sessions start many stacks (fresh ones per paired block), and rebuilding for each would
+ * cost seconds every time.
+ */
+export async function buildServiceImages(
+  services: Config['services'],
+  log: Logger,
+): Promise<Config['services']> {
+  const out: Config['services'] = {}
+  for (const [name, service] of Object.entries(services)) {
+    out[name] = service.build
+      ? { ...service, image: await imageFor(name, service, log), build: undefined }
+      : service
+  }
+  return out
+}
+
 function canConnect(host: string, port: number, timeoutMs = 1000): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = connect({ host, port })

@@ -86,13 +86,14 @@ export async function resolveRef(
  */
 export async function planVariantBuilds(
   config: Config,
-  configDir: string,
+  configFile: string,
   env: Record<string, string | undefined>,
 ): Promise<VariantBuildPlan[]> {
   const plans: VariantBuildPlan[] = []
+  const configDir = path.dirname(configFile)
   for (const [service, override] of Object.entries(config.baselineVariant?.services ?? {})) {
     if (!override.build) continue
-    const where = `baselineVariant.services.${service}.build`
+    const where = `${configFile}: baselineVariant.services.${service}.build`
     const own = config.services[service]?.build
     let repoRoot: string
     try {
