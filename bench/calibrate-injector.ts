@@ -4,17 +4,20 @@
  * bench measures which knob values raise P95 by about +5%, +10% and +20% on this machine.
  *
  *   npm run bench:calibrate -- [--levels 0,400,800,1600] [--repeats 4] [--duration 30s] [--rate 500]
- *                              [--payload 1024] [--seed 1] [--write bench/injector-levels.json]
+ *                              [--payload 1024] [--seed 1] [--mode duet|alternate]
+ *                              [--write bench/injector-levels.json]
  *
  * One stack: echo plus one testgw service per level, and a second level-0 instance ("0 (2nd)") whose
- * ratio to the first is the +0% row: it shows what two identical gateway instances differ by. Every
- * repeat runs each gateway once in a fresh random order (ABAB..., so slow drifts of the machine hit
- * every level alike), and a level's ratio in a repeat is its P95 over the level-0 P95 of that repeat.
- * The table prints the median over repeats and the spread (min..max, sd of the log ratio).
+ * ratio to the first is the +0% row: it shows what two identical gateway instances differ by.
+ * --mode duet (default): every repeat runs each level against level 0 in ONE k6 process (two
+ * scenarios at the rate each, levels in a random order), so both sides of a ratio see the same moment
+ * of a shared, noisy machine. --mode alternate: every repeat runs each gateway alone once in a random
+ * order (ABAB...), and a level's ratio is its P95 over the level-0 P95 of that repeat.
+ * The table prints the median ratio over repeats and the spread (min..max, sd of the log ratio).
  */
 import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { Command, InvalidArgumentError } from 'commander'
+import { Command, InvalidArgumentError, Option } from 'commander'
 import { consoleLogger } from '../src/cli-logger.js'
 import { durationMs } from '../src/config/schema.js'
 import { guardInterrupts } from '../src/interrupt.js'
@@ -29,6 +32,7 @@ import {
   echoService,
   gatewayService,
   loadAverage,
+  runDuet,
   runOnce,
   TESTGW_IMAGE,
   type BenchRun,
@@ -43,6 +47,8 @@ interface Options {
   payload: number
   seed: number
   write?: string
+  mode: 'duet' | 'alternate'
+  maxDropped: number
 }
 
 const TARGETS = [0.05, 0.1, 0.2]
@@ -58,6 +64,12 @@ function levelList(value: string): number[] {
   if (levels.some((n) => !Number.isInteger(n) || n < 0))
     throw new InvalidArgumentError('expected non-negative integers separated by commas, e.g. 0,400,800')
   return [0, ...new Set(levels.filter((n) => n > 0))].sort((a, b) => a - b)
+}
+
+function fraction(value: string): number {
+  const n = Number(value)
+  if (!Number.isFinite(n) || n < 0 || n >= 1) throw new InvalidArgumentError('expected a fraction in [0, 1)')
+  return n
 }
 
 function durationOption(value: string): string {
@@ -83,6 +95,20 @@ function parseArgs(argv: string[]): Options {
     .option('--rate <n>', 'requests per second', positiveInt, 500)
     .option('--payload <bytes>', 'request body size', positiveInt, 1024)
     .option('--seed <n>', 'seeds the run order', positiveInt, 1)
+    .addOption(
+      new Option(
+        '--mode <mode>',
+        'duet: each level with level 0 in one k6 process; alternate: solo runs, ABAB',
+      )
+        .choices(['duet', 'alternate'])
+        .default('duet'),
+    )
+    .option(
+      '--max-dropped <fraction>',
+      'runs dropping more iterations than this are left out',
+      fraction,
+      0.01,
+    )
     .option('--write <file>', 'write the levels and realised ratios to this JSON file')
   program.parse(argv, { from: 'user' })
   return program.opts<Options>()
@@ -100,11 +126,16 @@ interface LevelResult {
   iterations: number
   runs: number
   invalid: number
+  withDrops: number
   p95MedianMs: number
   ratioMedian: number
   ratioMin: number
   ratioMax: number
   sdLogRatio: number
+}
+
+function medianOrNaN(values: number[]): number {
+  return values.length > 0 ? median(values) : Number.NaN
 }
 
 function fmt(x: number, digits = 3): string {
@@ -172,7 +203,8 @@ async function main(argv: string[]): Promise<void> {
   const random = seededRandom(options.seed)
   const guard = guardInterrupts(log)
   const runs = new Map<string, BenchRun[]>(gateways.map((g) => [g.service, []]))
-  // Per repeat: each gateway's P95, so a ratio is always taken within one repeat.
+  // Per repeat: each gateway's P95 ratio to level 0, always taken within one repeat (alternate) or
+  // one k6 process (duet).
   const perRepeat: Map<string, number>[] = []
   try {
     const stack = await startStack(config, {
@@ -185,19 +217,50 @@ async function main(argv: string[]): Promise<void> {
       const url = (g: Gateway) => stack.resolveUrl(`http://${g.service}:8080/echo`)
       // Warm every gateway once (connections, page cache): a fresh process's first run is slower.
       const warm = benchConfig('warmup', { echo: echoService() }, { ...shape, duration: '5s' })
-      for (const g of gateways) await runOnce(warm, k6, root, url(g), guard.signal)
+      for (const g of gateways) await runOnce(warm, k6, root, url(g), 1, guard.signal)
+      const reference = gateways[0] as Gateway
       for (let r = 0; r < options.repeats; r++) {
-        const p95 = new Map<string, number>()
-        for (const g of shuffle(gateways, random)) {
-          const run = await runOnce(config, k6, root, url(g), guard.signal)
+        const ratios = new Map<string, number>([[reference.service, 1]])
+        const note = (g: Gateway, run: BenchRun, extra = '') => {
           runs.get(g.service)?.push(run)
-          if (!run.invalid) p95.set(g.service, run.metrics.p95)
           log.info(
-            `repeat ${r} ${g.label}: p95 ${run.metrics.p95.toFixed(3)} ms` +
+            `repeat ${r} ${g.label}${extra}: p95 ${run.metrics.p95.toFixed(3)} ms` +
               (run.invalid ? ` INVALID: ${run.invalid}` : ''),
           )
         }
-        perRepeat.push(p95)
+        if (options.mode === 'alternate') {
+          const p95 = new Map<string, number>()
+          for (const g of shuffle(gateways, random)) {
+            const run = await runOnce(config, k6, root, url(g), options.maxDropped, guard.signal)
+            note(g, run)
+            if (!run.invalid) p95.set(g.service, run.metrics.p95)
+          }
+          for (const g of gateways)
+            ratios.set(
+              g.service,
+              (p95.get(g.service) ?? Number.NaN) / (p95.get(reference.service) ?? Number.NaN),
+            )
+        } else {
+          // Each level against level 0 in one k6 process, in a random order; which one k6 starts
+          // first is drawn per duet too.
+          for (const g of shuffle(gateways.slice(1), random)) {
+            const pair = random() < 0.5 ? [reference, g] : [g, reference]
+            const duet = await runDuet(
+              config,
+              k6,
+              root,
+              Object.fromEntries(pair.map((x) => [x.service.replace(/[^A-Za-z0-9_-]/g, '_'), url(x)])),
+              options.maxDropped,
+              guard.signal,
+            )
+            const ref = duet[reference.service.replace(/[^A-Za-z0-9_-]/g, '_')] as BenchRun
+            const own = duet[g.service.replace(/[^A-Za-z0-9_-]/g, '_')] as BenchRun
+            note(g, own, ' (duet)')
+            note(reference, ref, ` (duet with ${g.label})`)
+            if (!own.invalid && !ref.invalid) ratios.set(g.service, own.metrics.p95 / ref.metrics.p95)
+          }
+        }
+        perRepeat.push(ratios)
       }
     } finally {
       unregister()
@@ -209,17 +272,16 @@ async function main(argv: string[]): Promise<void> {
   const loadEnd = loadAverage()
 
   const results: LevelResult[] = gateways.map((g) => {
-    const ratios = perRepeat
-      .map((p) => (p.get(g.service) ?? Number.NaN) / (p.get('gw-0') ?? Number.NaN))
-      .filter(Number.isFinite)
+    const ratios = perRepeat.map((p) => p.get(g.service) ?? Number.NaN).filter(Number.isFinite)
     const own = runs.get(g.service) ?? []
     return {
       label: g.label,
       iterations: g.iterations,
       runs: own.length,
       invalid: own.filter((r) => r.invalid).length,
-      p95MedianMs: median(own.filter((r) => !r.invalid).map((r) => r.metrics.p95)),
-      ratioMedian: ratios.length > 0 ? median(ratios) : Number.NaN,
+      withDrops: own.filter((r) => r.metrics.droppedIterations > 0).length,
+      p95MedianMs: medianOrNaN(own.filter((r) => !r.invalid).map((r) => r.metrics.p95)),
+      ratioMedian: medianOrNaN(ratios),
       ratioMin: Math.min(...ratios),
       ratioMax: Math.max(...ratios),
       sdLogRatio: ratios.length > 1 ? sd(ratios.map(Math.log)) : Number.NaN,
@@ -235,14 +297,14 @@ async function main(argv: string[]): Promise<void> {
   const lines = [
     `bench:calibrate ${began.toISOString()}  (${command})`,
     `k6 ${k6.version}, ${options.rate} req/s, ${options.duration} runs, ${options.payload}-byte payload, ` +
-      `${options.repeats} repeats, seed ${options.seed}; echo + testgw per level, one stack`,
+      `${options.repeats} repeats, seed ${options.seed}, mode ${options.mode}, runs dropping > ${100 * options.maxDropped}% of iterations left out; echo + testgw per level, one stack`,
     `load average at start: ${loadStart}`,
     '',
-    '| WORK_ITERATIONS | runs (invalid) | median P95 ms | P95 ratio vs 0 (median) | min..max | sd log ratio |',
+    '| WORK_ITERATIONS | runs (invalid, any drops) | median P95 ms | P95 ratio vs 0 (median) | min..max | sd log ratio |',
     '|---|---|---|---|---|---|',
     ...results.map(
       (r) =>
-        `| ${r.label} | ${r.runs} (${r.invalid}) | ${fmt(r.p95MedianMs)} | ${fmt(r.ratioMedian)} (${pct(r.ratioMedian)}) | ` +
+        `| ${r.label} | ${r.runs} (${r.invalid}, ${r.withDrops}) | ${fmt(r.p95MedianMs)} | ${fmt(r.ratioMedian)} (${pct(r.ratioMedian)}) | ` +
         `${fmt(r.ratioMin)}..${fmt(r.ratioMax)} | ${fmt(r.sdLogRatio)} |`,
     ),
     '',
@@ -264,6 +326,8 @@ async function main(argv: string[]): Promise<void> {
       loadAverage: { start: loadStart, end: loadEnd },
       k6Version: k6.version,
       run: {
+        mode: options.mode,
+        maxDropped: options.maxDropped,
         rate: options.rate,
         duration: options.duration,
         payloadBytes: options.payload,
@@ -274,6 +338,7 @@ async function main(argv: string[]): Promise<void> {
         workIterations: r.iterations,
         runs: r.runs,
         invalidRuns: r.invalid,
+        runsWithDrops: r.withDrops,
         p95MedianMs: Number(fmt(r.p95MedianMs)),
         realisedP95Ratio: Number(fmt(r.ratioMedian)),
         ratioRange: [Number(fmt(r.ratioMin)), Number(fmt(r.ratioMax))],
