@@ -31,6 +31,7 @@ import {
   benchConfig,
   echoService,
   gatewayService,
+  interpolateLevel,
   loadAverage,
   runDuet,
   runOnce,
@@ -146,27 +147,6 @@ function pct(ratio: number): string {
   if (!Number.isFinite(ratio)) return '-'
   const p = (ratio - 1) * 100
   return `${p >= 0 ? '+' : ''}${p.toFixed(1)}%`
-}
-
-/**
- * Knob value whose interpolated median effect is `target`, between the two measured levels that
- * bracket it (linear in iterations, which is what the CPU cost is); undefined outside the measured range.
- */
-export function interpolateLevel(
-  levels: { iterations: number; effect: number }[],
-  target: number,
-): number | undefined {
-  const sorted = [...levels].sort((a, b) => a.iterations - b.iterations)
-  for (let i = 1; i < sorted.length; i++) {
-    const lo = sorted[i - 1] as { iterations: number; effect: number }
-    const hi = sorted[i] as { iterations: number; effect: number }
-    if (target >= lo.effect && target <= hi.effect && hi.effect > lo.effect) {
-      return Math.round(
-        lo.iterations + ((target - lo.effect) / (hi.effect - lo.effect)) * (hi.iterations - lo.iterations),
-      )
-    }
-  }
-  return undefined
 }
 
 async function main(argv: string[]): Promise<void> {
