@@ -1,15 +1,23 @@
-// Runs bench/accuracy.ts: src/ imports its siblings with .js specifiers, which Node's type stripping
-// cannot resolve to .ts files, so the bench is bundled with esbuild first (as scripts/build.mjs
-// bundles the CLI). The bundle lives under node_modules/.cache so packageRoot() still finds
-// scenarios/ and nothing generated lands in the tree.
+// Runs a bench entry point (default bench/accuracy.ts; `node bench/run.mjs bench/x.ts -- args`):
+// src/ imports its siblings with .js specifiers, which Node's type stripping cannot resolve to .ts
+// files, so the bench is bundled with esbuild first (as scripts/build.mjs bundles the CLI). The bundle
+// lives under node_modules/.cache so packageRoot() still finds scenarios/ and nothing generated lands
+// in the tree. The entry's own arguments stay in process.argv.slice(2).
 import { build } from 'esbuild'
 import { nodeEsmOptions } from '../scripts/esbuild-node.mjs'
+import path from 'node:path'
+import process from 'node:process'
 import { pathToFileURL } from 'node:url'
 
-const outfile = 'node_modules/.cache/perf-gate-bench/accuracy.mjs'
+let entry = 'bench/accuracy.ts'
+if (process.argv[2]?.endsWith('.ts')) {
+  entry = process.argv[2]
+  process.argv.splice(2, 1)
+}
+const outfile = `node_modules/.cache/perf-gate-bench/${path.basename(entry, '.ts')}.mjs`
 await build({
   ...nodeEsmOptions,
-  entryPoints: ['bench/accuracy.ts'],
+  entryPoints: [entry],
   outfile,
   loader: { '.node': 'empty', '.wasm': 'binary', '.ttf': 'binary' },
 })

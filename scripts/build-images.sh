@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the local images the examples and tests use, without any container registry:
 #   perf-gate/echo:local                   FROM scratch + a static Go binary built here on the host
+#   perf-gate/testgw:local                 the same for the test gateway with a CPU-cost knob (bench)
 #   perf-gate/debian-nginx-base:bookworm   a debootstrap rootfs with nginx, brought in by `docker import`
 #   perf-gate/nginx:local                  that base + our default nginx.conf
 # Idempotent: an image whose source-hash label matches its sources is skipped unless FORCE=1, so an
@@ -14,6 +15,7 @@ FORCE=${FORCE:-0}
 CACHE_DIR=${PERF_GATE_CACHE:-${HOME:-/root}/.cache/perf-gate}
 DEBIAN_MIRROR=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
 ECHO_IMAGE=perf-gate/echo:local
+TESTGW_IMAGE=perf-gate/testgw:local
 BASE_IMAGE=perf-gate/debian-nginx-base:bookworm
 NGINX_IMAGE=perf-gate/nginx:local
 
@@ -32,9 +34,9 @@ quiet() {
   fi
 }
 
-# Hash of every tracked input of an image directory (the built binary is not an input).
+# Hash of every tracked input of an image directory; $2 names the built binary, which is not an input.
 source_hash() {
-  (cd "$1" && find . -type f ! -name echo -print0 | LC_ALL=C sort -z | xargs -0 sha256sum | sha256sum | cut -c1-16)
+  (cd "$1" && find . -type f ! -name "${2:-echo}" -print0 | LC_ALL=C sort -z | xargs -0 sha256sum | sha256sum | cut -c1-16)
 }
 
 # True when the image exists and was built from exactly these sources.
@@ -52,20 +54,21 @@ if [[ $(id -u) != 0 ]]; then SUDO=(sudo); fi
 # Prints elapsed seconds since $1 (epoch seconds).
 since() { echo "$(($(date +%s) - $1))s"; }
 
-build_echo() {
-  local t0 ctx hash
-  ctx="$ROOT/images/echo"
-  hash=$(source_hash "$ctx")
-  if up_to_date "$ECHO_IMAGE" "$hash"; then
-    log "$ECHO_IMAGE up to date, skipped (FORCE=1 rebuilds)"
+# Builds images/$1 (a Go main package whose Dockerfile copies the binary $1) as image $2.
+build_go_image() {
+  local t0 ctx hash name=$1 image=$2
+  ctx="$ROOT/images/$name"
+  hash=$(source_hash "$ctx" "$name")
+  if up_to_date "$image" "$hash"; then
+    log "$image up to date, skipped (FORCE=1 rebuilds)"
     return
   fi
   t0=$(date +%s)
   # A golang builder image cannot be pulled, so compile on the host; static so FROM scratch runs it.
-  (cd "$ctx" && CGO_ENABLED=0 GOOS=linux go build -trimpath -ldflags='-s -w' -o echo .)
-  quiet docker build --label "perf-gate.source-hash=$hash" -t "$ECHO_IMAGE" "$ctx"
-  rm -f "$ctx/echo"
-  log "$ECHO_IMAGE built in $(since "$t0")"
+  (cd "$ctx" && CGO_ENABLED=0 GOOS=linux go build -trimpath -ldflags='-s -w' -o "$name" .)
+  quiet docker build --label "perf-gate.source-hash=$hash" -t "$image" "$ctx"
+  rm -f "${ctx:?}/$name"
+  log "$image built in $(since "$t0")"
 }
 
 debootstrap_rootfs() {
@@ -129,7 +132,8 @@ build_nginx() {
 }
 
 T0=$(date +%s)
-build_echo
+build_go_image echo "$ECHO_IMAGE"
+build_go_image testgw "$TESTGW_IMAGE"
 build_nginx_base
 build_nginx
 log "done in $(since "$T0")"

@@ -1,0 +1,3 @@
+module github.com/perf-gate/perf-gate/images/testgw
+
+go 1.22
