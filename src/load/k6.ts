@@ -119,12 +119,18 @@ function spawnK6(options: K6RunOptions, summaryPath: string): Promise<string> {
       // 99: thresholds crossed. Our thresholds only expose submetrics and always pass, but a user's
       // script may set real ones; the gate judges the numbers, not k6's exit code.
       else if (code === 0 || code === 99) resolve(stderr)
-      else
+      else {
+        // 108: the script aborted the test (our setup() does when a target does not answer); its
+        // reason is the one line worth reading, so it leads the message.
+        const aborted = /test aborted: (.*?)(?:" |"$|\n)/m.exec(stderr)?.[1]
         reject(
           new InfrastructureError(
-            `k6 failed on ${path.basename(options.script)} (exit ${code ?? signal}): ${lastLines(stderr)}`,
+            aborted
+              ? `k6 aborted ${path.basename(options.script)}: ${aborted.replace(/\\"/g, '"')}`
+              : `k6 failed on ${path.basename(options.script)} (exit ${code ?? signal}): ${lastLines(stderr)}`,
           ),
         )
+      }
     })
   })
 }
