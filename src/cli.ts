@@ -8,13 +8,14 @@
  */
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander'
 import { consoleLogger } from './cli-logger.js'
+import { failureText } from './cli/failure-text.js'
 import { EXIT_CODES_HELP } from './cli/help.js'
 import { jsonSummary } from './cli/json-summary.js'
 import { VERSION } from './cli/version.js'
 import { registerVerbs } from './cli/verbs.js'
 import { loadConfig } from './config/load.js'
 import { parseThreshold } from './config/threshold.js'
-import { describeFailure, ExitCode } from './errors.js'
+import { ExitCode } from './errors.js'
 import { runGate } from './gate/run-gate.js'
 import { guardInterrupts } from './interrupt.js'
 
@@ -112,8 +113,8 @@ async function main(argv: string[]): Promise<number> {
       // --help and --version end here with code 0; usage errors are invalid input.
       return error.exitCode === 0 ? ExitCode.Pass : ExitCode.InvalidInput
     }
-    const failure = describeFailure(error)
-    process.stderr.write(`perf-gate: ${failure.message}\n`)
+    const failure = failureText(error)
+    process.stderr.write(failure.text)
     return failure.exitCode
   }
 }

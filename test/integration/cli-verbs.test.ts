@@ -286,13 +286,17 @@ describe('perf-gate doctor', () => {
     expect(run.stdout).toMatch(/^ok\s+docker:/m)
   })
 
-  it('exits 2 on an invalid config', async () => {
+  it('exits 2 on an invalid config, with the line of each problem', async () => {
     const dir = tmp()
     const file = path.join(dir, 'perf-gate.yml')
-    writeFileSync(file, 'name: x\n')
+    writeFileSync(
+      file,
+      'name: x\nservices: {}\nprofiles: []\nscenarios:\n  - name: s\n    script: constant-vus\n    vus: many\n',
+    )
     const run = await cli(['doctor', '--config', file])
     expect(run.code).toBe(2)
-    expect(run.stderr).toContain(file)
+    expect(run.stderr).toContain(`${file}: scenarios[0].vus: expected number, got string (line 7, column 5)`)
+    expect(run.stderr).toContain(`${file}: services: expected at least one service (line 2, column 1)`)
   })
 })
 
