@@ -33,7 +33,7 @@ async function main(argv: string[]): Promise<number> {
     .version(VERSION)
     .exitOverride()
     .configureOutput({ writeErr: (text) => process.stderr.write(text) })
-    .addHelpText('after', EXIT_CODES_HELP)
+    .addHelpText('afterAll', EXIT_CODES_HELP)
 
   let exitCode: number = ExitCode.Pass
   program

@@ -68,6 +68,13 @@ describe('--version and --help', () => {
     )
   })
 
+  it('lists the exit codes in the help of a verb too', async () => {
+    const run = await cli(['run', '--help'])
+    expect(run.code).toBe(0)
+    expect(run.stdout).toContain('--json')
+    expect(run.stdout).toMatch(/Exit codes:\n\s+0\s+pass/)
+  })
+
   it('exits 2 on an unknown verb', async () => {
     expect((await cli(['frobnicate'])).code).toBe(2)
   })
