@@ -43,6 +43,8 @@ export function interpolate(
   env: Record<string, string | undefined>,
   problems: string[],
   at: PropertyKey[] = [],
+  /** Filled in step with `problems`: the path of each, so that it can be located in the file. */
+  paths: PropertyKey[][] = [],
 ): unknown {
   if (typeof value === 'string') {
     const escaped = value.split('$${')
@@ -55,15 +57,19 @@ export function interpolate(
           problems.push(
             `${formatPath(at)}: environment variable ${name} is not set (use \${${name}:-default})`,
           )
+          paths.push(at)
           return ''
         }),
       )
       .join('${')
   }
-  if (Array.isArray(value)) return value.map((item, i) => interpolate(item, env, problems, [...at, i]))
+  if (Array.isArray(value)) return value.map((item, i) => interpolate(item, env, problems, [...at, i], paths))
   if (value !== null && typeof value === 'object') {
     return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [key, interpolate(item, env, problems, [...at, key])]),
+      Object.entries(value).map(([key, item]) => [
+        key,
+        interpolate(item, env, problems, [...at, key], paths),
+      ]),
     )
   }
   return value
@@ -86,8 +92,13 @@ function describeIssue(issue: z.core.$ZodIssue): string {
 /** Validates an already parsed config object. `source` names the file in messages. */
 export function parseConfig(raw: unknown, source: string, env: Record<string, string | undefined>): Config {
   const problems: string[] = []
-  const interpolated = interpolate(raw, env, problems)
-  if (problems.length > 0) throw new ConfigError(problems.map((p) => `${source}: ${p}`))
+  const paths: PropertyKey[][] = []
+  const interpolated = interpolate(raw, env, problems, [], paths)
+  if (problems.length > 0)
+    throw new ConfigError(
+      problems.map((p) => `${source}: ${p}`),
+      { paths },
+    )
   const parsed = configSchema.safeParse(interpolated)
   if (!parsed.success) {
     throw new ConfigError(

@@ -86,6 +86,17 @@ describe('loadConfig locations', () => {
     expect(find(/gate: unknown key "treshold"/)?.at).toEqual({ file, ...positionOf(CONFIG, 'treshold') })
   })
 
+  it('locates an unset environment variable', () => {
+    const text = CONFIG.replace('image: gw', 'image: gw:${NOT_SET_ANYWHERE}')
+    const { file, all } = problemsOf(text)
+    expect(all).toEqual([
+      {
+        problem: expect.stringMatching(/services\.gateway\.image: environment variable NOT_SET_ANYWHERE/),
+        at: { file, ...positionOf(text, 'image: gw:') },
+      },
+    ])
+  })
+
   it('locates a cross-field problem and a YAML syntax error', () => {
     const valid = CONFIG.replace('gateway:8080', 'http://gateway:8080/')
       .replace('rate: fast', 'rate: 100')
