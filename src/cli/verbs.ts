@@ -77,25 +77,19 @@ export function registerVerbs(program: Command, ctx: VerbContext): void {
     )
     .action(async (a: string, b: string, opts: { metric: LatencyMetric }) => {
       // Both files are read before failing, so one run names every bad file.
-      const read = await Promise.allSettled([readResultsFile(a), readResultsFile(b)])
-      const problems = read.flatMap((r) =>
-        r.status === 'rejected'
-          ? r.reason instanceof ConfigError
-            ? r.reason.problems
-            : [String(r.reason)]
-          : [],
-      )
-      if (problems.length > 0) throw new ConfigError(problems)
-      const [fileA, fileB] = read.map(
-        (r) => (r as PromiseFulfilledResult<Awaited<ReturnType<typeof readResultsFile>>>).value,
-      )
-      ctx.stdout(
-        formatComparison(
-          compareResults(fileA!.results, fileB!.results, opts.metric),
-          fileA!.file,
-          fileB!.file,
-        ),
-      )
+      const [ra, rb] = await Promise.allSettled([readResultsFile(a), readResultsFile(b)])
+      if (ra.status === 'rejected' || rb.status === 'rejected') {
+        const problems = [ra, rb].flatMap((r) =>
+          r.status === 'fulfilled'
+            ? []
+            : r.reason instanceof ConfigError
+              ? r.reason.problems
+              : [String(r.reason)],
+        )
+        throw new ConfigError(problems)
+      }
+      const comparison = compareResults(ra.value.results, rb.value.results, opts.metric)
+      ctx.stdout(formatComparison(comparison, ra.value.file, rb.value.file))
     })
 
   program

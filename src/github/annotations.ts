@@ -23,7 +23,9 @@ export function reportFailure(error: unknown, workspace: string, sink: Annotatio
     error.problems.forEach((problem, i) => {
       const at = error.locations[i]
       if (!at) return sink.error(problem)
-      sink.error(problem, {
+      // The annotation already names the file; the message keeps the config path and the reason.
+      const message = problem.startsWith(`${at.file}: `) ? problem.slice(at.file.length + 2) : problem
+      sink.error(message, {
         file: path.relative(workspace, at.file) || at.file,
         startLine: at.line,
         startColumn: at.column,

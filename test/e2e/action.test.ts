@@ -312,6 +312,23 @@ describe('the action as GitHub runs it', () => {
     expect(comments[0]!.body).toMatch(/blob\/[0-9a-f]{40}\/charts\/.+\.png\?raw=true/)
   })
 
+  it('continues the history from the data branch on the next night, without a checkout copy', async () => {
+    rmSync(path.join(workspace, 'baseline.json'), { force: true })
+    const before = github.branchHead(REPO, 'perf-gate-data')
+    expect(before).toBeDefined()
+    const run = await runAction(
+      { mode: 'baseline', 'github-token': 'write-token', 'out-dir': 'nightly-2' },
+      { name: 'schedule', payload: { schedule: '0 3 * * *', repository: { full_name: REPO } } },
+    )
+    expect(run.code, run.stdout).toBe(0)
+    expect(run.stdout).toMatch(/baseline read from acme\/gateway@perf-gate-data:baseline\.json/)
+    const head = github.branchHead(REPO, 'perf-gate-data')!
+    expect(github.state.commits.get(head)?.parents).toEqual([before])
+    const stored = JSON.parse(github.fileAt(head, 'baseline.json')!.toString())
+    expect(stored.schemaVersion).toBe(1)
+    expect(stored.nights).toHaveLength(2)
+  })
+
   it('exits 2 on a bad config and annotates each problem with its file and line', async () => {
     const bad = CONFIG.replace('rounds: 3', 'rounds: three').replace(
       'warmupRounds: 0',
@@ -327,13 +344,13 @@ describe('the action as GitHub runs it', () => {
     const line = bad.split('\n').findIndex((l) => l.startsWith('gate:')) + 1
     expect(run.stdout).toMatch(
       new RegExp(
-        `^::error file=configs/bad\\.yml,line=${line},col=\\d+::.*gate\\.rounds: expected number`,
+        `^::error file=configs/bad\\.yml,line=${line},col=\\d+::gate\\.rounds: expected number`,
         'm',
       ),
     )
     expect(run.stdout).toMatch(
       new RegExp(
-        `^::error file=configs/bad\\.yml,line=${line},col=\\d+::.*gate: unknown key "treshold"`,
+        `^::error file=configs/bad\\.yml,line=${line},col=\\d+::gate: unknown key "treshold"`,
         'm',
       ),
     )

@@ -14,10 +14,7 @@ describe('reportFailure', () => {
     })
     expect(reportFailure(error, '/ws', s)).toBe(2)
     expect(s.error.mock.calls).toEqual([
-      [
-        '/ws/cfg/perf-gate.yml: gate: unknown key "treshold"',
-        { file: 'cfg/perf-gate.yml', startLine: 12, startColumn: 3 },
-      ],
+      ['gate: unknown key "treshold"', { file: 'cfg/perf-gate.yml', startLine: 12, startColumn: 3 }],
       ['input "x": bad'],
     ])
     expect(s.setFailed).toHaveBeenCalledWith('perf-gate: 2 problems in the config (see the annotations)')
