@@ -349,10 +349,7 @@ describe('the action as GitHub runs it', () => {
       ),
     )
     expect(run.stdout).toMatch(
-      new RegExp(
-        `^::error file=configs/bad\\.yml,line=${line},col=\\d+::gate: unknown key "treshold"`,
-        'm',
-      ),
+      new RegExp(`^::error file=configs/bad\\.yml,line=${line},col=\\d+::gate: unknown key "treshold"`, 'm'),
     )
     expect(run.stdout).toMatch(/^::error::perf-gate: 2 problems in the config/m)
     expect(run.stdout).not.toContain('Start the stack')
