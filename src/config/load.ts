@@ -5,9 +5,10 @@
  */
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { parseDocument } from 'yaml'
+import { LineCounter, parseDocument } from 'yaml'
 import type { z } from 'zod'
 import { ConfigError } from '../errors.js'
+import { withLocations } from './locate.js'
 import { serviceWaves } from '../plan/service-order.js'
 import { BUILT_IN_SCENARIOS, configSchema, type Config } from './schema.js'
 
@@ -42,6 +43,8 @@ export function interpolate(
   env: Record<string, string | undefined>,
   problems: string[],
   at: PropertyKey[] = [],
+  /** Filled in step with `problems`: the path of each, so that it can be located in the file. */
+  paths: PropertyKey[][] = [],
 ): unknown {
   if (typeof value === 'string') {
     const escaped = value.split('$${')
@@ -54,15 +57,19 @@ export function interpolate(
           problems.push(
             `${formatPath(at)}: environment variable ${name} is not set (use \${${name}:-default})`,
           )
+          paths.push(at)
           return ''
         }),
       )
       .join('${')
   }
-  if (Array.isArray(value)) return value.map((item, i) => interpolate(item, env, problems, [...at, i]))
+  if (Array.isArray(value)) return value.map((item, i) => interpolate(item, env, problems, [...at, i], paths))
   if (value !== null && typeof value === 'object') {
     return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [key, interpolate(item, env, problems, [...at, key])]),
+      Object.entries(value).map(([key, item]) => [
+        key,
+        interpolate(item, env, problems, [...at, key], paths),
+      ]),
     )
   }
   return value
@@ -85,18 +92,29 @@ function describeIssue(issue: z.core.$ZodIssue): string {
 /** Validates an already parsed config object. `source` names the file in messages. */
 export function parseConfig(raw: unknown, source: string, env: Record<string, string | undefined>): Config {
   const problems: string[] = []
-  const interpolated = interpolate(raw, env, problems)
-  if (problems.length > 0) throw new ConfigError(problems.map((p) => `${source}: ${p}`))
+  const paths: PropertyKey[][] = []
+  const interpolated = interpolate(raw, env, problems, [], paths)
+  if (problems.length > 0)
+    throw new ConfigError(
+      problems.map((p) => `${source}: ${p}`),
+      { paths },
+    )
   const parsed = configSchema.safeParse(interpolated)
   if (!parsed.success) {
     throw new ConfigError(
       parsed.error.issues.map((issue) => `${source}: ${formatPath(issue.path)}: ${describeIssue(issue)}`),
+      // An unknown key is located at the key itself rather than at the object holding it.
+      {
+        paths: parsed.error.issues.map((i) =>
+          i.code === 'unrecognized_keys' ? [...i.path, i.keys[0] ?? ''] : i.path,
+        ),
+      },
     )
   }
   try {
     serviceWaves(Object.fromEntries(Object.entries(parsed.data.services).map(([n, s]) => [n, s.dependsOn])))
   } catch (error) {
-    throw new ConfigError([`${source}: services: ${(error as Error).message}`])
+    throw new ConfigError([`${source}: services: ${(error as Error).message}`], { paths: [['services']] })
   }
   return parsed.data
 }
@@ -117,11 +135,24 @@ export function loadConfig(
   const absolute = path.resolve(file)
   if (!existsSync(absolute)) throw new ConfigError([`${file}: config file not found`])
   const text = readFileSync(absolute, 'utf8')
-  const doc = parseDocument(text, { prettyErrors: true })
+  const lineCounter = new LineCounter()
+  const doc = parseDocument(text, { prettyErrors: true, lineCounter })
   if (doc.errors.length > 0) {
-    throw new ConfigError(doc.errors.map((e) => `${file}: invalid YAML: ${e.message.split('\n')[0]}`))
+    throw new ConfigError(
+      doc.errors.map((e) => `${file}: invalid YAML: ${e.message.split('\n')[0]}`),
+      {
+        locations: doc.errors.map(
+          (e) => e.linePos && { file: absolute, line: e.linePos[0].line, column: e.linePos[0].col },
+        ),
+      },
+    )
   }
-  const config = parseConfig(doc.toJS(), file, env)
+  let config: Config
+  try {
+    config = parseConfig(doc.toJS(), file, env)
+  } catch (error) {
+    throw withLocations(error, doc, lineCounter, absolute)
+  }
   const dir = path.dirname(absolute)
   const resolved = resolvePaths(config, dir)
   const missing = missingFiles(resolved)

@@ -20,6 +20,8 @@ export interface PublishAssetsOptions {
   /** Web root for the returned links (GITHUB_SERVER_URL); defaults to https://github.com. */
   serverUrl?: string
   message?: string
+  /** README.md of a newly created branch; defaults to the assets branch's. */
+  readme?: string
 }
 
 export interface PublishedAssets {
@@ -97,7 +99,10 @@ export async function publishAssets(
           const tree = await git.createTree({
             owner,
             repo,
-            tree: [...entries, { path: 'README.md', mode: '100644', type: 'blob', content: README }],
+            tree: [
+              ...entries,
+              { path: 'README.md', mode: '100644', type: 'blob', content: options.readme ?? README },
+            ],
           })
           const root = await git.createCommit({ owner, repo, message, tree: tree.data.sha, parents: [] })
           await git.createRef({ owner, repo, ref: `refs/heads/${branch}`, sha: root.data.sha })

@@ -13,6 +13,8 @@
  *   PATCH /repos/:o/:r/git/refs/heads/:branch    (422 "Update is not a fast forward" unless force)
  *   POST  /repos/:o/:r/git/blobs                 (utf-8 or base64; the real git blob SHA)
  *   POST  /repos/:o/:r/git/trees                 (base_tree, nested paths, sha null deletes)
+ *   GET   /repos/:o/:r/git/trees/:sha            (recursive: every file by full path)
+ *   GET   /repos/:o/:r/git/blobs/:sha            (base64 content)
  *   GET   /repos/:o/:r/git/commits/:sha
  *   POST  /repos/:o/:r/git/commits
  *
@@ -455,6 +457,46 @@ export async function startFakeGitHub(
             url: `${apiUrl}/repos/${repo}/git/trees/${sha}`,
             tree: sorted.map(([path, e]) => ({ path, ...e, size: state.blobs.get(e.sha)?.length ?? 0 })),
             truncated: false,
+          },
+        }
+      },
+    ],
+    [
+      'GET',
+      /^\/repos\/([^/]+\/[^/]+)\/git\/trees\/([0-9a-f]{40})$/,
+      ([repo, sha], r) => {
+        const files = state.trees.get(sha!)
+        if (!files) throw new HttpError(404, 'Not Found')
+        // Trees are stored flattened, which is what recursive=1 returns; without it GitHub lists only
+        // the top level, which perf-gate never asks for.
+        if (r.query['recursive'] === undefined)
+          throw new HttpError(400, 'fake-github only serves recursive trees')
+        return {
+          status: 200,
+          body: {
+            sha,
+            url: `${apiUrl}/repos/${repo}/git/trees/${sha}`,
+            tree: [...files].map(([path, e]) => ({ path, ...e, size: state.blobs.get(e.sha)?.length ?? 0 })),
+            truncated: false,
+          },
+        }
+      },
+    ],
+    [
+      'GET',
+      /^\/repos\/([^/]+\/[^/]+)\/git\/blobs\/([0-9a-f]{40})$/,
+      ([repo, sha]) => {
+        const blob = state.blobs.get(sha!)
+        if (!blob) throw new HttpError(404, 'Not Found')
+        return {
+          status: 200,
+          body: {
+            sha,
+            node_id: `B_${sha}`,
+            size: blob.length,
+            url: `${apiUrl}/repos/${repo}/git/blobs/${sha}`,
+            content: blob.toString('base64'),
+            encoding: 'base64',
           },
         }
       },
