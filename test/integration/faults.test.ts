@@ -188,4 +188,51 @@ describe('faults end with a clear verdict, keep the measured runs and leave noth
     expect(journalRuns(run.out)).toBe(4)
     expectNothingLeft(run.runId)
   })
+
+  it('SIGKILL in the last block: the journal holds every finished run and `perf-gate report` renders them', async () => {
+    let killed = false
+    let child: import('node:child_process').ChildProcess | null = null
+    const dir = mkdtempSync(path.join(tmpdir(), 'perf-gate-sigkill-'))
+    const file = path.join(dir, 'perf-gate.yml')
+    writeFileSync(file, config({}))
+    const runId = `it-fault-kill-${process.pid}`
+    const out = path.join(dir, 'out')
+    const code = await new Promise<number | null>((resolve) => {
+      child = spawn(
+        process.execPath,
+        [path.join(ROOT, 'dist/cli.js'), 'run', '--config', file, '--out', out],
+        {
+          env: { ...process.env, TESTCONTAINERS_RYUK_DISABLED: 'true', PERF_GATE_RUN_ID: runId },
+        },
+      )
+      let stderr = ''
+      child.stderr?.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString()
+        // The last block (maxRounds 3) has started its runs: kill -9, no handler runs.
+        if (!killed && stderr.includes('== Paired block 3 (duet)')) {
+          killed = true
+          child?.kill('SIGKILL')
+        }
+      })
+      child.on('close', (c) => resolve(c))
+    })
+    expect(killed).toBe(true)
+    expect(code).toBeNull()
+    // Nothing could clean up after SIGKILL: remove the run's containers by its label, as a user would.
+    const leftovers = perfGateContainers(runId)
+    if (leftovers.length > 0) execFileSync('docker', ['rm', '-f', ...leftovers])
+    for (const network of perfGateNetworks(runId)) execFileSync('docker', ['network', 'rm', network])
+    expect(existsSync(path.join(out, 'results.json'))).toBe(false)
+    // Blocks 1 and 2 finished: two duet runs each, both variants.
+    expect(journalRuns(out)).toBe(4)
+    const report = spawn(process.execPath, [path.join(ROOT, 'dist/cli.js'), 'report', out])
+    let reportOut = ''
+    report.stdout.on('data', (chunk: Buffer) => (reportOut += chunk.toString()))
+    const reportCode = await new Promise<number | null>((resolve) => report.on('close', resolve))
+    expect(reportCode, reportOut).toBe(0)
+    const md = readFileSync(path.join(out, 'report.md'), 'utf8')
+    expect(md).toContain('a gate that did not finish: 4 finished runs')
+    expect(md).toContain('nginx/load')
+    expect(md).toMatch(/\| baseline \| 0 \|/)
+  })
 })
