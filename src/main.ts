@@ -6,16 +6,17 @@ import path from 'node:path'
 import * as core from '@actions/core'
 import { actionLogger } from './action-logger.js'
 import { getInputs, type ActionSettings } from './config/inputs.js'
-import { loadConfig } from './config/load.js'
+import { loadConfig, looksSecret, type LoadedConfig } from './config/load.js'
+import { checkBaseline } from './baseline/store.js'
 import { describeFailure } from './errors.js'
-import { writeArtifacts } from './gate/artifacts.js'
+import { prepareOutDir, writeArtifacts } from './gate/artifacts.js'
 import { runGate } from './gate/run-gate.js'
-import { readRunContext } from './github/context.js'
+import { readRunContext, refuseUntrustedMeasuring } from './github/context.js'
 import { setOutputs } from './github/outputs.js'
 import { guardInterrupts } from './interrupt.js'
 import { ensureK6 } from './load/install-k6.js'
 import type { GateResults } from './model.js'
-import { publish, readResults } from './publish.js'
+import { publish, readResults, type Published } from './publish.js'
 
 function headline(results: GateResults): string {
   const regressed = results.cells.filter((c) => !c.control && c.verdict === 'regression').map((c) => c.cell)
@@ -33,16 +34,43 @@ async function gateOrBaseline(
   guard: ReturnType<typeof guardInterrupts>,
 ) {
   const loaded = loadConfig(path.resolve(workspace, settings.config))
+  maskSecrets(loaded)
+  // Every input is checked before a container starts: the baseline, and that the report can be written.
+  const baselinePath = settings.baseline ? path.resolve(workspace, settings.baseline) : undefined
+  await checkBaseline(
+    baselinePath ?? loaded.config.baseline.path,
+    { name: loaded.config.name, metric: loaded.config.gate.metric },
+    { explicit: baselinePath !== undefined, what: baselinePath ? 'input "baseline"' : 'baseline.path' },
+  )
+  const outDir = await prepareOutDir(path.resolve(workspace, settings.outDir), 'input "out-dir"')
   return runGate(loaded, {
     mode: settings.mode,
-    outDir: path.resolve(workspace, settings.outDir),
+    outDir,
     threshold: settings.threshold,
-    baselinePath: settings.baseline ? path.resolve(workspace, settings.baseline) : undefined,
+    baselinePath,
     log: actionLogger,
     cleanup: guard.cleanup,
     signal,
     locateK6: () => ensureK6(actionLogger),
   })
+}
+
+/**
+ * Masks interpolated values that look like secrets (an admin API key from `${ADMIN_KEY}`) in
+ * everything the job logs from here on.
+ */
+function maskSecrets(loaded: LoadedConfig): void {
+  for (const value of loaded.interpolated) if (looksSecret(value)) core.setSecret(value.value)
+}
+
+/** Publishes, turning any failure into a warning: reporting never changes a verdict. */
+async function publishSafely(input: Parameters<typeof publish>[0]): Promise<Published> {
+  try {
+    return await publish(input)
+  } catch (error) {
+    core.warning(`publishing the report failed: ${describeFailure(error).message.split('\n')[0]}`)
+    return { commentUrl: undefined, images: [] }
+  }
 }
 
 /** Runs the action. Never throws: failures become core.setFailed with a one-line reason. */
@@ -56,11 +84,13 @@ export async function run(): Promise<void> {
     let exitCode: number
     let paths: { resultsPath: string; reportPath: string }
     let charts: { id: string; title: string; png: Uint8Array }[]
+    if (settings.mode !== 'publish') refuseUntrustedMeasuring(context.eventName, settings.mode)
     if (settings.mode === 'publish') {
       const dir = path.resolve(workspace, settings.results as string)
       results = await readResults(path.join(dir, 'results.json'))
+      const outDir = await prepareOutDir(path.resolve(workspace, settings.outDir), 'input "out-dir"')
       // Re-render from the numbers, in this trusted workflow: the fork's files are data, not code.
-      const artifacts = await writeArtifacts(results, path.resolve(workspace, settings.outDir), actionLogger)
+      const artifacts = await writeArtifacts(results, outDir, actionLogger)
       paths = artifacts
       charts = artifacts.charts
       exitCode = 0
@@ -77,7 +107,7 @@ export async function run(): Promise<void> {
       exitCode = outcome.exitCode
     }
     const published = await actionLogger.group('Publish the report', () =>
-      publish({
+      publishSafely({
         results,
         charts,
         context,

@@ -9,7 +9,7 @@ import { contentAddressedPath, publishAssets } from './github/assets-branch.js'
 import type { RunContext } from './github/context.js'
 import { findPullRequestByHead } from './github/pull-requests.js'
 import { upsertStickyComment } from './github/sticky-comment.js'
-import { writeJobSummary } from './github/summary.js'
+import { writeJobSummary, type SummaryWriter } from './github/summary.js'
 import { ConfigError } from './errors.js'
 import type { Logger } from './log.js'
 import type { GateResults } from './model.js'
@@ -28,6 +28,8 @@ export interface PublishInput {
   env?: Record<string, string | undefined>
   /** Tests inject a client; by default one is made from the token and context.apiUrl. */
   octokit?: GitHubClient
+  /** Tests inject a job-summary writer; by default core.summary. */
+  summary?: SummaryWriter
 }
 
 export interface Published {
@@ -115,10 +117,15 @@ export async function publish(input: PublishInput): Promise<Published> {
     }
   }
 
-  await writeJobSummary(
-    renderJobSummary(results, { images, ...(context.runUrl ? { artifactsUrl: context.runUrl } : {}) }),
-    { env: input.env ?? process.env },
-  )
+  try {
+    await writeJobSummary(
+      renderJobSummary(results, { images, ...(context.runUrl ? { artifactsUrl: context.runUrl } : {}) }),
+      { env: input.env ?? process.env, ...(input.summary ? { summary: input.summary } : {}) },
+    )
+  } catch (error) {
+    // A full disk or an unwritable GITHUB_STEP_SUMMARY loses the summary, not the verdict.
+    log.warning(`could not write the job summary: ${(error as Error).message.split('\n')[0]}`)
+  }
   return { commentUrl, images }
 }
 
