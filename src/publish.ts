@@ -7,6 +7,8 @@ import { readFile } from 'node:fs/promises'
 import { createOctokit, type GitHubClient } from './github/client.js'
 import { contentAddressedPath, publishAssets } from './github/assets-branch.js'
 import type { RunContext } from './github/context.js'
+import { tryGitHub } from './github/errors.js'
+import { resolveTokenLogin } from './github/identity.js'
 import { findPullRequestByHead } from './github/pull-requests.js'
 import { upsertStickyComment } from './github/sticky-comment.js'
 import { writeJobSummary, type SummaryWriter } from './github/summary.js'
@@ -77,7 +79,16 @@ export async function publish(input: PublishInput): Promise<Published> {
   } else if (wantsComment && (context.pullRequest || context.workflowRun)) {
     const octokit = input.octokit ?? createOctokit(input.token, { baseUrl: context.apiUrl })
     const issueNumber = await pullRequestNumber(octokit, context, log)
-    if (issueNumber !== undefined) {
+    // Resolved once: the comment and the assets commits are matched against this identity.
+    const identity =
+      issueNumber === undefined
+        ? undefined
+        : await tryGitHub("Finding the token's identity", async () => ({
+            login: await resolveTokenLogin(octokit),
+          }))
+    if (identity !== undefined && !identity.ok) {
+      log.warning(`${identity.reason}; no PR comment, the results are in the job summary and artifacts`)
+    } else if (issueNumber !== undefined && identity !== undefined) {
       if (input.charts.length > 0) {
         const assets = await publishAssets(octokit, {
           owner: context.owner,
@@ -88,6 +99,7 @@ export async function publish(input: PublishInput): Promise<Published> {
             content: Buffer.from(chart.png),
           })),
           message: `perf-gate charts for #${issueNumber}`,
+          author: identity.login,
         })
         if (assets.ok) {
           images = assets.files.map((file, i) => ({ url: file.url, alt: input.charts[i]?.title ?? 'chart' }))
@@ -107,6 +119,7 @@ export async function publish(input: PublishInput): Promise<Published> {
         issueNumber,
         marker,
         body,
+        author: identity.login,
       })
       if (comment.ok) {
         commentUrl = comment.url

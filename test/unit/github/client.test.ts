@@ -47,6 +47,7 @@ describe('createOctokit', () => {
       issueNumber: 7,
       marker: '<!-- perf-gate:default -->',
       body: '<!-- perf-gate:default -->\nreport',
+      author: 'github-actions[bot]',
     })
     expect(result).toMatchObject({ ok: false, status: 403 })
     expect(fake.requests.map((r) => r.method)).toEqual(['GET', 'POST'])
