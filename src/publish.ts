@@ -3,7 +3,6 @@
  * chart PNGs on the assets branch and one sticky comment. Every GitHub failure (a read-only token on
  * a fork PR, a 404) is a warning and a degraded report: it never throws and never changes a verdict.
  */
-import { readFile } from 'node:fs/promises'
 import { createOctokit, type GitHubClient } from './github/client.js'
 import { contentAddressedPath, publishAssets } from './github/assets-branch.js'
 import type { RunContext } from './github/context.js'
@@ -13,6 +12,7 @@ import { findPullRequestByHead } from './github/pull-requests.js'
 import { upsertStickyComment } from './github/sticky-comment.js'
 import { writeJobSummary, type SummaryWriter } from './github/summary.js'
 import { ConfigError } from './errors.js'
+import { readTextCapped } from './files.js'
 import type { Logger } from './log.js'
 import type { GateResults } from './model.js'
 import { parseUntrustedResults } from './report/untrusted-results.js'
@@ -142,13 +142,20 @@ export async function publish(input: PublishInput): Promise<Published> {
   return { commentUrl, images }
 }
 
-/** Reads results.json written by another workflow (publish mode): untrusted, so validated and defanged. */
+/** Largest results.json publish mode reads; a real one with 200 cells and resource samples is a few MB. */
+export const MAX_RESULTS_BYTES = 20_000_000
+
+/**
+ * Reads results.json written by another workflow (publish mode): untrusted, so size-capped before
+ * parsing, validated and defanged. Every problem is an input error naming the file.
+ */
 export async function readResults(file: string): Promise<GateResults> {
+  const text = readTextCapped(file, MAX_RESULTS_BYTES, 'input "results"')
   let json: unknown
   try {
-    json = JSON.parse(await readFile(file, 'utf8'))
+    json = JSON.parse(text)
   } catch (error) {
-    throw new ConfigError([`input "results": cannot read ${file}: ${(error as Error).message}`])
+    throw new ConfigError([`input "results": ${file}: not JSON (${(error as Error).message})`])
   }
   return parseUntrustedResults(json, file)
 }
