@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import { closeSync, openSync, readSync, statSync } from 'node:fs'
-import { rename, rm, writeFile } from 'node:fs/promises'
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { ConfigError } from './errors.js'
 
@@ -74,5 +74,29 @@ export async function writeFileAtomic(file: string, data: string | Uint8Array): 
   } catch (error) {
     await rm(temp, { force: true })
     throw error
+  }
+}
+
+/**
+ * `mkdir -p`, one level at a time. Node's own `mkdir(dir, { recursive: true })` never returns for a
+ * path under /proc (it retries the ENOENT forever), and an output or baseline path is user input.
+ */
+export async function makeDirectory(dir: string): Promise<void> {
+  try {
+    await mkdir(dir)
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    if (code === 'EEXIST') {
+      if ((await stat(dir)).isDirectory()) return
+      throw error
+    }
+    const parent = path.dirname(dir)
+    if (code !== 'ENOENT' || parent === dir) throw error
+    await makeDirectory(parent)
+    try {
+      await mkdir(dir)
+    } catch (again) {
+      if ((again as NodeJS.ErrnoException).code !== 'EEXIST' || !(await stat(dir)).isDirectory()) throw again
+    }
   }
 }

@@ -1,9 +1,8 @@
 /** Reading and writing the baseline file (a repo file or a downloaded artifact: both are files). */
 import { existsSync } from 'node:fs'
-import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { ConfigError } from '../errors.js'
-import { readTextCapped, writeFileAtomic } from '../files.js'
+import { makeDirectory, readTextCapped, writeFileAtomic } from '../files.js'
 import { baselineFileSchema, type BaselineFile } from './format.js'
 
 /** Largest baseline read: a year of nights of 200 cells stays far below; a bigger file is not ours. */
@@ -76,6 +75,6 @@ export async function checkBaseline(
  * previous file and its history intact instead of a truncated file every later run rejects.
  */
 export async function writeBaseline(file: string, baseline: BaselineFile): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true })
+  await makeDirectory(path.dirname(path.resolve(file)))
   await writeFileAtomic(file, `${JSON.stringify(baseline, null, 2)}\n`)
 }

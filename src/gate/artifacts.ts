@@ -7,7 +7,7 @@ import { constants } from 'node:fs'
 import { access, mkdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { ConfigError } from '../errors.js'
-import { writeFileAtomic } from '../files.js'
+import { makeDirectory, writeFileAtomic } from '../files.js'
 import type { Logger } from '../log.js'
 import type { GateResults } from '../model.js'
 import { readVegaLibraries } from '../report/assets.js'
@@ -43,7 +43,7 @@ export interface Artifacts {
 export async function prepareOutDir(dir: string, what = 'output folder'): Promise<string> {
   const out = path.resolve(dir)
   try {
-    await mkdir(path.join(out, 'charts'), { recursive: true })
+    await makeDirectory(path.join(out, 'charts'))
     await access(out, constants.W_OK)
     const probe = path.join(out, `.perf-gate-write-check-${process.pid}`)
     await writeFile(probe, '')
