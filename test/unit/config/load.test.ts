@@ -261,8 +261,8 @@ scenarios: [{ name: s, script: constant-vus }]
 })
 
 describe('bounds', () => {
-  const cases: [string, (raw: Record<string, any>) => void, RegExp][] = [
-    // eslint-disable-line @typescript-eslint/no-explicit-any -- JSON fixtures
+  type Raw = ReturnType<typeof clone>
+  const cases: [string, (raw: Raw) => void, RegExp][] = [
     [
       'a 0s scenario duration',
       (r) => (r.scenarios[0].duration = '0s'),
