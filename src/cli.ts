@@ -15,7 +15,9 @@ import { VERSION } from './cli/version.js'
 import { registerVerbs } from './cli/verbs.js'
 import { loadConfig } from './config/load.js'
 import { parseThreshold } from './config/threshold.js'
+import { checkBaseline } from './baseline/store.js'
 import { ExitCode } from './errors.js'
+import { prepareOutDir } from './gate/artifacts.js'
 import { runGate } from './gate/run-gate.js'
 import { guardInterrupts } from './interrupt.js'
 
@@ -57,11 +59,18 @@ async function main(argv: string[]): Promise<number> {
         json?: boolean
       }) => {
         const loaded = loadConfig(opts.config)
+        // Every input is checked before a container starts: the baseline, and that the report can be written.
+        await checkBaseline(
+          opts.baseline ?? loaded.config.baseline.path,
+          { name: loaded.config.name, metric: loaded.config.gate.metric },
+          { explicit: opts.baseline !== undefined, what: opts.baseline ? '--baseline' : 'baseline.path' },
+        )
+        const outDir = await prepareOutDir(opts.out, '--out')
         const guard = guardInterrupts(log)
         try {
           const outcome = await runGate(loaded, {
             mode: opts.mode,
-            outDir: opts.out,
+            outDir,
             threshold: opts.threshold,
             baselinePath: opts.baseline,
             log,

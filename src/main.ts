@@ -7,18 +7,20 @@ import path from 'node:path'
 import * as core from '@actions/core'
 import { actionLogger } from './action-logger.js'
 import { getInputs, type ActionSettings } from './config/inputs.js'
-import { loadConfig } from './config/load.js'
-import { writeArtifacts } from './gate/artifacts.js'
+import { checkBaseline } from './baseline/store.js'
+import { loadConfig, looksSecret, type LoadedConfig } from './config/load.js'
+import { describeFailure } from './errors.js'
+import { prepareOutDir, writeArtifacts } from './gate/artifacts.js'
 import { runGate } from './gate/run-gate.js'
 import { branchPathFor, pullBaseline, pushBaseline } from './github/baseline-branch.js'
 import { createOctokit } from './github/client.js'
-import { readRunContext, type RunContext } from './github/context.js'
+import { readRunContext, refuseUntrustedMeasuring, type RunContext } from './github/context.js'
 import { reportFailure } from './github/annotations.js'
 import { setOutputs, verdictOutputs } from './github/outputs.js'
 import { guardInterrupts } from './interrupt.js'
 import { ensureK6 } from './load/install-k6.js'
 import type { GateResults } from './model.js'
-import { publish, readResults } from './publish.js'
+import { publish, readResults, type Published } from './publish.js'
 
 function headline(results: GateResults): string {
   const regressed = results.cells.filter((c) => !c.control && c.verdict === 'regression').map((c) => c.cell)
@@ -37,18 +39,25 @@ async function gateOrBaseline(
   guard: ReturnType<typeof guardInterrupts>,
 ) {
   const loaded = loadConfig(path.resolve(workspace, settings.config))
-  let baselinePath = settings.baseline
-    ? path.resolve(workspace, settings.baseline)
-    : loaded.config.baseline.path
+  maskSecrets(loaded)
+  // Every input is checked before a container starts: the baseline, and that the report can be written.
+  const explicit = settings.baseline ? path.resolve(workspace, settings.baseline) : undefined
+  let baselinePath = explicit ?? loaded.config.baseline.path
+  const outDir = await prepareOutDir(path.resolve(workspace, settings.outDir), 'input "out-dir"')
   const branch = baselineBranch(settings, context, workspace, baselinePath)
   if (branch) {
     // The nightly continues the branch's history in place; a gate reads a copy and leaves the checkout alone.
     const dest = settings.mode === 'baseline' ? baselinePath : tempBaselinePath(baselinePath)
     if (await pullBaseline(branch.octokit, branch.where, dest, actionLogger)) baselinePath = dest
   }
+  await checkBaseline(
+    baselinePath,
+    { name: loaded.config.name, metric: loaded.config.gate.metric },
+    { explicit: explicit !== undefined, what: explicit ? 'input "baseline"' : 'baseline.path' },
+  )
   const outcome = await runGate(loaded, {
     mode: settings.mode,
-    outDir: path.resolve(workspace, settings.outDir),
+    outDir,
     threshold: settings.threshold,
     baselinePath,
     log: actionLogger,
@@ -84,6 +93,24 @@ function tempBaselinePath(file: string): string {
   return path.join(process.env.RUNNER_TEMP ?? tmpdir(), `perf-gate-baseline-${path.basename(file)}`)
 }
 
+/**
+ * Masks interpolated values that look like secrets (an admin API key from `${ADMIN_KEY}`) in
+ * everything the job logs from here on.
+ */
+function maskSecrets(loaded: LoadedConfig): void {
+  for (const value of loaded.interpolated) if (looksSecret(value)) core.setSecret(value.value)
+}
+
+/** Publishes, turning any failure into a warning: reporting never changes a verdict. */
+async function publishSafely(input: Parameters<typeof publish>[0]): Promise<Published> {
+  try {
+    return await publish(input)
+  } catch (error) {
+    core.warning(`publishing the report failed: ${describeFailure(error).message.split('\n')[0]}`)
+    return { commentUrl: undefined, images: [] }
+  }
+}
+
 /** Runs the action. Never throws: failures become core.setFailed with a one-line reason. */
 export async function run(): Promise<void> {
   const guard = guardInterrupts(actionLogger)
@@ -95,11 +122,13 @@ export async function run(): Promise<void> {
     let exitCode: number
     let paths: { resultsPath: string; reportPath: string }
     let charts: { id: string; title: string; png: Uint8Array }[]
+    if (settings.mode !== 'publish') refuseUntrustedMeasuring(context.eventName, settings.mode)
     if (settings.mode === 'publish') {
       const dir = path.resolve(workspace, settings.results as string)
       results = await readResults(path.join(dir, 'results.json'))
+      const outDir = await prepareOutDir(path.resolve(workspace, settings.outDir), 'input "out-dir"')
       // Re-render from the numbers, in this trusted workflow: the fork's files are data, not code.
-      const artifacts = await writeArtifacts(results, path.resolve(workspace, settings.outDir), actionLogger)
+      const artifacts = await writeArtifacts(results, outDir, actionLogger)
       paths = artifacts
       charts = artifacts.charts
       exitCode = 0
@@ -117,7 +146,7 @@ export async function run(): Promise<void> {
       exitCode = outcome.exitCode
     }
     const published = await actionLogger.group('Publish the report', () =>
-      publish({
+      publishSafely({
         results,
         charts,
         context,

@@ -6,7 +6,6 @@
  * results.json and report.md (and, in baseline mode, the baseline file); publishing is the caller's.
  */
 import { randomUUID } from 'node:crypto'
-import path from 'node:path'
 import type { LoadedConfig } from '../config/load.js'
 import type { Config, GateConfig, VariantConfig } from '../config/schema.js'
 import { durationMs } from '../config/schema.js'
@@ -46,7 +45,7 @@ export interface GateOptions {
 
 export interface GateOutcome {
   results: GateResults
-  /** Where the report files are; `charts` is empty when writing them failed (a warning says why). */
+  /** Where the report files are; `failed` lists those that could not be written (each a warning). */
   artifacts: Artifacts
   /** 0 pass (or inconclusive with onInconclusive: warn), 1 regression (or inconclusive with fail). */
   exitCode: 0 | 1
@@ -117,7 +116,7 @@ export async function runGate(loaded: LoadedConfig, options: GateOptions): Promi
   const startedAt = now()
 
   // Everything that can be wrong with the inputs is checked before a container starts.
-  const baseline = await readBaseline(baselinePath)
+  const baseline = await readBaseline(baselinePath, { name: config.name, metric: gate.metric })
   const method = chooseMethod(config, options.mode, baseline)
   const hasVariant =
     options.mode === 'gate' && config.baselineVariant !== undefined && gate.method !== 'stored'
@@ -399,21 +398,9 @@ export async function runGate(loaded: LoadedConfig, options: GateOptions): Promi
     log.info(`baseline written to ${baselinePath} (${updated.nights.length} night(s) of history)`)
   }
 
-  // The verdict stands whatever happens to the report files: a failure to write them is a warning.
-  let artifacts: Artifacts
-  try {
-    artifacts = await writeArtifacts(results, options.outDir, log)
-  } catch (error) {
-    log.warning(`could not write the report files to ${options.outDir}: ${(error as Error).message}`)
-    const dir = path.resolve(options.outDir)
-    artifacts = {
-      dir,
-      resultsPath: path.join(dir, 'results.json'),
-      reportPath: path.join(dir, 'report.md'),
-      htmlPath: path.join(dir, 'report.html'),
-      charts: [],
-    }
-  }
+  // The verdict stands whatever happens to the report files: writeArtifacts turns a failure into a
+  // warning (artifacts.failed).
+  const artifacts = await writeArtifacts(results, options.outDir, log)
   const fails = verdict === 'regression' || (verdict === 'inconclusive' && gate.onInconclusive === 'fail')
   const exitCode = options.mode === 'gate' && fails ? 1 : 0
   return { results, artifacts, exitCode }
