@@ -10,6 +10,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import { consoleLogger } from './cli-logger.js'
 import { failureText } from './cli/failure-text.js'
 import { EXIT_CODES_HELP } from './cli/help.js'
+import { describeDryRun } from './cli/dry-run.js'
 import { jsonSummary } from './cli/json-summary.js'
 import { VERSION } from './cli/version.js'
 import { registerVerbs } from './cli/verbs.js'
@@ -49,6 +50,7 @@ async function main(argv: string[]): Promise<number> {
     .option('-t, --threshold <threshold>', 'overrides gate.threshold (0.1 or 10%)', thresholdOption)
     .option('-b, --baseline <file>', 'overrides the baseline file path')
     .option('--json', 'print one JSON summary on stdout (logs stay on stderr)')
+    .option('--dry-run', 'check everything, print the cells, the schedule and an ETA, start nothing')
     .action(
       async (opts: {
         config: string
@@ -57,14 +59,20 @@ async function main(argv: string[]): Promise<number> {
         threshold?: number
         baseline?: string
         json?: boolean
+        dryRun?: boolean
       }) => {
         const loaded = loadConfig(opts.config)
         // Every input is checked before a container starts: the baseline, and that the report can be written.
-        await checkBaseline(
-          opts.baseline ?? loaded.config.baseline.path,
+        const baselinePath = opts.baseline ?? loaded.config.baseline.path
+        const baseline = await checkBaseline(
+          baselinePath,
           { name: loaded.config.name, metric: loaded.config.gate.metric },
           { explicit: opts.baseline !== undefined, what: opts.baseline ? '--baseline' : 'baseline.path' },
         )
+        if (opts.dryRun) {
+          process.stdout.write(describeDryRun(loaded, baseline, baselinePath, opts.mode))
+          return
+        }
         const outDir = await prepareOutDir(opts.out, '--out')
         const guard = guardInterrupts(log)
         try {

@@ -12,7 +12,7 @@ import { ConfigError } from '../errors.js'
 import { readTextCapped } from '../files.js'
 import { withLocations } from './locate.js'
 import { serviceWaves } from '../plan/service-order.js'
-import { BUILT_IN_SCENARIOS, configSchema, type Config } from './schema.js'
+import { BUILT_IN_SCENARIOS, configSchema, isBuiltInScenario, type Config } from './schema.js'
 
 /** A validated config plus where it came from. Paths inside are absolute. */
 export interface LoadedConfig {
@@ -211,10 +211,7 @@ function parseConfigValues(
   return { config: parsed.data, interpolated }
 }
 
-/** Is this scenario script one of ours (scenarios/NAME.js) rather than a path to the user's own? */
-export function isBuiltInScenario(script: string): boolean {
-  return (BUILT_IN_SCENARIOS as readonly string[]).includes(script) || /^[a-z-]+$/.test(script)
-}
+export { isBuiltInScenario } from './schema.js'
 
 /**
  * Loads and validates a config file. Relative paths (files, build contexts, scenario scripts, the

@@ -203,6 +203,11 @@ export const BUILT_IN_SCENARIOS = [
   'ramping-arrival-rate',
 ] as const
 
+/** Is this scenario script one of ours (scenarios/NAME.js) rather than a path to the user's own? */
+export function isBuiltInScenario(script: string): boolean {
+  return (BUILT_IN_SCENARIOS as readonly string[]).includes(script) || /^[a-z-]+$/.test(script)
+}
+
 export const scenarioSchema = z
   .object({
     name: name.describe('Names the scenario in reports, e.g. "rate-1000-1kb".'),

@@ -16,6 +16,7 @@ import { findK6, type K6Binary } from '../load/k6.js'
 import type { Logger } from '../log.js'
 import { currentGitSha, machineFingerprint } from '../machine.js'
 import type { CellComparison, GateResults, RunResult, StoredPhaseSummary, VariantName } from '../model.js'
+import { estimateGate, formatSeconds, type GateEstimate } from '../plan/estimate.js'
 import { planSchedule } from '../plan/schedule.js'
 import { checkRunner, type RunnerCheck } from '../stats/runner-check.js'
 import { buildServiceImages, removeLeftovers } from '../stack/stack.js'
@@ -104,6 +105,45 @@ function detectableNote(cells: readonly CellComparison[]): string | null {
   return `Smallest regression this gate could have detected on this runner (80% power, from the noise it measured and the runs it had): ${parts.join(', ')}.`
 }
 
+/**
+ * Progress with an ETA, one line per finished run (the terminal and the action log alike). The total
+ * is the usual case of the estimate (decided at gate.rounds pairs), corrected as blocks are added, and
+ * the pace is the one measured so far on this runner.
+ */
+class Progress {
+  private stored = 0
+  private paired = 0
+  private readonly began: number
+  constructor(
+    private readonly estimate: GateEstimate,
+    private readonly gate: GateConfig,
+    private readonly now: () => Date,
+    private readonly log: Logger,
+  ) {
+    this.began = now().getTime()
+  }
+
+  done(run: RunResult): void {
+    if (run.phase === 'paired') this.paired++
+    else this.stored++
+    const runs = this.stored + this.paired
+    // Every block yields both variants of every cell, pairsPerBlock times.
+    const perBlock = 2 * this.estimate.cells * this.gate.pairsPerBlock
+    const blocks = Math.max(this.estimate.minBlocks, Math.ceil(this.paired / perBlock))
+    const total = Math.max(
+      runs,
+      (this.estimate.stored?.runs ?? 0) + (this.estimate.block ? blocks * perBlock : 0),
+    )
+    const elapsedS = (this.now().getTime() - this.began) / 1000
+    const leftS = (elapsedS / runs) * (total - runs)
+    const maybe = this.estimate.block && this.paired === 0 && this.estimate.stored !== null
+    this.log.info(
+      `progress: ${runs}/${total} runs, ${formatSeconds(elapsedS)} elapsed, about ${formatSeconds(leftS)} left` +
+        (maybe ? ' if paired blocks are needed' : ''),
+    )
+  }
+}
+
 /** Runs a gate (or a baseline refresh) end to end. Throws PerfGateError subclasses on failure. */
 export async function runGate(loaded: LoadedConfig, options: GateOptions): Promise<GateOutcome> {
   const { config: configured } = loaded
@@ -151,6 +191,16 @@ export async function runGate(loaded: LoadedConfig, options: GateOptions): Promi
     baselinePath: baseline ? baselinePath : null,
     config: { ...config, gate },
   })
+  const progress = new Progress(
+    estimateGate(
+      config,
+      options.mode === 'baseline' ? 'baseline' : method === 'paired' ? 'paired' : 'stored',
+      hasVariant,
+    ),
+    gate,
+    now,
+    log,
+  )
   const context = (phase: ExecuteContext['phase'], block?: number): ExecuteContext => ({
     config,
     k6,
@@ -159,7 +209,10 @@ export async function runGate(loaded: LoadedConfig, options: GateOptions): Promi
     pairing: gate.pairing,
     phase,
     block,
-    onRun: (run) => journal.append(run),
+    onRun: async (run) => {
+      await journal.append(run)
+      progress.done(run)
+    },
   })
   const session = (variants: VariantName[], instance: string, baselineVariant?: VariantConfig) =>
     StackSession.open({

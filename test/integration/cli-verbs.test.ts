@@ -336,3 +336,36 @@ describe('perf-gate run --json', () => {
     expect(perfGateNetworks(run.runId)).toEqual([])
   })
 })
+
+describe('run --dry-run', () => {
+  it('prints the cells, how the gate starts and escalates, and an ETA, and starts nothing', async () => {
+    const run = await cli(['run', '--config', 'examples/nginx/perf-gate.yml', '--dry-run'])
+    expect(run.code, run.stderr).toBe(0)
+    expect(run.stdout).toContain(
+      'cells: 2 (no-gateway/rate-500-1kb [control], nginx-passthrough/rate-500-1kb)',
+    )
+    expect(run.stdout).toMatch(
+      /starts: stored comparison against .*nginx-example\.json \(5 night\(s\)\); escalates to paired A\/B blocks/,
+    )
+    expect(run.stdout).toMatch(/stored phase: one stack, 12 k6 runs/)
+    expect(run.stdout).toMatch(/paired blocks: 5 to 12 /)
+    expect(run.stdout).toMatch(
+      /ETA: \d+m\d{2}s if the stored baseline decides alone; \d+m\d{2}s if decided at 5 pairs/,
+    )
+    expect(run.stderr).not.toContain('Start the stack')
+    expect(perfGateContainers(run.runId)).toEqual([])
+  })
+
+  it('checks inputs as a real run does: a missing --baseline exits 2', async () => {
+    const run = await cli([
+      'run',
+      '--config',
+      'examples/nginx/perf-gate.yml',
+      '--dry-run',
+      '--baseline',
+      'nope.json',
+    ])
+    expect(run.code).toBe(2)
+    expect(run.stderr).toContain('--baseline: nope.json: baseline file not found')
+  })
+})
