@@ -1,14 +1,13 @@
 // Faults with real containers, each through the built CLI: the gate ends with a clear verdict and
 // exit code, the runs it finished are in the journal (runs.jsonl), and nothing is left running.
-import { execFileSync, spawn } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { RUN_LABEL } from '../../src/stack/stack.js'
+import { ROOT, runCli, type CliRun } from '../support/cli.js'
 import { perfGateContainers, perfGateNetworks, requireImages } from '../support/docker.js'
-
-const ROOT = path.resolve(import.meta.dirname, '../..')
 
 /** A paired gate of nginx in front of echo; `candidateEcho` is the candidate's echo env. */
 function config(candidateEcho: Record<string, string>, scenario = 'rate'): string {
@@ -52,16 +51,13 @@ gate:
 `
 }
 
-interface Outcome {
-  code: number | null
-  stdout: string
-  stderr: string
+interface Outcome extends CliRun {
   runId: string
   out: string
 }
 
 let count = 0
-function gate(
+async function gate(
   yaml: string,
   env: Record<string, string> = {},
   onStderr?: (stderr: string, runId: string) => void,
@@ -71,21 +67,11 @@ function gate(
   writeFileSync(file, yaml)
   const runId = `it-fault-${++count}-${process.pid}`
   const out = path.join(dir, 'out')
-  const child = spawn(
-    process.execPath,
-    [path.join(ROOT, 'dist/cli.js'), 'run', '--config', file, '--out', out],
-    {
-      env: { ...process.env, TESTCONTAINERS_RYUK_DISABLED: 'true', PERF_GATE_RUN_ID: runId, ...env },
-    },
-  )
-  let stdout = ''
-  let stderr = ''
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString()
-    onStderr?.(stderr, runId)
+  const run = await runCli(['run', '--config', file, '--out', out], {
+    env: { PERF_GATE_RUN_ID: runId, ...env },
+    onStderr: onStderr && ((stderr) => onStderr(stderr, runId)),
   })
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr, runId, out })))
+  return { ...run, runId, out }
 }
 
 /** Finished runs in the journal (its first line is the header). */
@@ -191,30 +177,20 @@ describe('faults end with a clear verdict, keep the measured runs and leave noth
 
   it('SIGKILL in the last block: the journal holds every finished run and `perf-gate report` renders them', async () => {
     let killed = false
-    let child: import('node:child_process').ChildProcess | null = null
     const dir = mkdtempSync(path.join(tmpdir(), 'perf-gate-sigkill-'))
     const file = path.join(dir, 'perf-gate.yml')
     writeFileSync(file, config({}))
     const runId = `it-fault-kill-${process.pid}`
     const out = path.join(dir, 'out')
-    const code = await new Promise<number | null>((resolve) => {
-      child = spawn(
-        process.execPath,
-        [path.join(ROOT, 'dist/cli.js'), 'run', '--config', file, '--out', out],
-        {
-          env: { ...process.env, TESTCONTAINERS_RYUK_DISABLED: 'true', PERF_GATE_RUN_ID: runId },
-        },
-      )
-      let stderr = ''
-      child.stderr?.on('data', (chunk: Buffer) => {
-        stderr += chunk.toString()
+    const { code } = await runCli(['run', '--config', file, '--out', out], {
+      env: { PERF_GATE_RUN_ID: runId },
+      onStderr: (stderr, child) => {
         // The last block (maxRounds 3) has started its runs: kill -9, no handler runs.
         if (!killed && stderr.includes('== Paired block 3 (duet)')) {
           killed = true
-          child?.kill('SIGKILL')
+          child.kill('SIGKILL')
         }
-      })
-      child.on('close', (c) => resolve(c))
+      },
     })
     expect(killed).toBe(true)
     expect(code).toBeNull()
@@ -225,11 +201,8 @@ describe('faults end with a clear verdict, keep the measured runs and leave noth
     expect(existsSync(path.join(out, 'results.json'))).toBe(false)
     // Blocks 1 and 2 finished: two duet runs each, both variants.
     expect(journalRuns(out)).toBe(4)
-    const report = spawn(process.execPath, [path.join(ROOT, 'dist/cli.js'), 'report', out])
-    let reportOut = ''
-    report.stdout.on('data', (chunk: Buffer) => (reportOut += chunk.toString()))
-    const reportCode = await new Promise<number | null>((resolve) => report.on('close', resolve))
-    expect(reportCode, reportOut).toBe(0)
+    const report = await runCli(['report', out])
+    expect(report.code, report.stderr).toBe(0)
     const md = readFileSync(path.join(out, 'report.md'), 'utf8')
     expect(md).toContain('a gate that did not finish: 4 finished runs')
     expect(md).toContain('nginx/load')
