@@ -191,6 +191,11 @@ export function buildResultsSchema(strings: ResultsStrings) {
     checkAccuracy: finite,
     /** The scenario's load level (VUs, or the arrival rate for open-model scenarios), for charts vs concurrency. */
     concurrency: finite.optional(),
+    /**
+     * What `concurrency` counts: 'open' (an arrival-rate scenario) an arrival rate in requests/s,
+     * 'closed' virtual users. Absent in older results, where charts guess from the scenario name.
+     */
+    loadModel: z.enum(['open', 'closed']).optional(),
     /** The scenario's request payload size, for charts and tables that group by payload. */
     payloadBytes: finite.optional(),
     /** The latency test used: Welch (one stored night), history prediction interval, or paired t. */
