@@ -790,6 +790,22 @@ export function cdfChart(results: GateResults): ChartDefinition | null {
   }
   if (cellsShown.length === 0) return null
   const nights = values.some((row) => row.unit === 'night')
+  const x = { field: 'value', type: 'quantitative', scale: { zero: false }, title: `${metric} (ms)` }
+  const y = {
+    field: 'fraction',
+    type: 'quantitative',
+    scale: { domain: [0, 1] },
+    axis: { format: '%', tickCount: 4 },
+    title: 'Share ≤ x',
+  }
+  const color = { field: 'variant', type: 'nominal', scale: variantScale(values), title: null }
+  const tooltip = [
+    { field: 'cell', title: 'Cell' },
+    { field: 'variant', title: 'Variant' },
+    { field: 'unit', title: 'One value per' },
+    { field: 'value', title: `${metric} (ms)` },
+    { field: 'fraction', title: 'Share at or below', format: '.0%' },
+  ]
   const title = {
     text: `${metric} distribution, baseline vs candidate (CDF)`,
     subtitle: nights
@@ -808,26 +824,18 @@ export function cdfChart(results: GateResults): ChartDefinition | null {
     spec: {
       width: 170,
       height: 120,
-      mark: { type: 'line', interpolate: 'step-after', point: { size: 16 }, strokeWidth: 1.5 },
-      encoding: {
-        x: { field: 'value', type: 'quantitative', scale: { zero: false }, title: `${metric} (ms)` },
-        y: {
-          field: 'fraction',
-          type: 'quantitative',
-          scale: { domain: [0, 1] },
-          axis: { format: '%', tickCount: 4 },
-          title: 'Share ≤ x',
+      layer: [
+        {
+          mark: { type: 'line', interpolate: 'step-after', strokeWidth: 1.5 },
+          encoding: { x, y, color, order: { field: 'order' } },
         },
-        color: { field: 'variant', type: 'nominal', scale: variantScale(values), title: null },
-        order: { field: 'order' },
-        tooltip: [
-          { field: 'cell', title: 'Cell' },
-          { field: 'variant', title: 'Variant' },
-          { field: 'unit', title: 'One value per' },
-          { field: 'value', title: `${metric} (ms)` },
-          { field: 'fraction', title: 'Share at or below', format: '.0%' },
-        ],
-      },
+        {
+          // A dot per value; the step's starting point at 0% is not a value.
+          transform: [{ filter: 'datum.order > 0' }],
+          mark: { type: 'point', filled: true, size: 16, opacity: 1 },
+          encoding: { x, y, color, tooltip },
+        },
+      ],
     },
     resolve: { scale: { x: 'independent' } },
     config: { ...config, legend: { ...config.legend, orient: 'top' } },
