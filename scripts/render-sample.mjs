@@ -1,4 +1,4 @@
-// Renders every chart for the four-profile sample results and prints PNG sizes and render times.
+// Renders every chart for two sample results (see below) and prints PNG sizes and render times.
 // Usage: node scripts/render-sample.mjs [OUT_DIR]   (default .cache/render-sample)
 //
 // It bundles the renderer the way scripts/build.mjs bundles dist/ (ESM, code splitting, assets copied
@@ -23,8 +23,8 @@ import { renderAll } from './src/report/render.ts'
 import { renderHtml } from './src/report/html.ts'
 import { readVegaLibraries, assetCandidates } from './src/report/assets.ts'
 import { renderMarkdown } from './src/report/markdown.ts'
-import { regressedGate } from './test/support/report-fixtures.ts'
-export { buildCharts, renderAll, renderHtml, readVegaLibraries, renderMarkdown, regressedGate, assetCandidates }
+import { historyGate, regressedGate } from './test/support/report-fixtures.ts'
+export { buildCharts, renderAll, renderHtml, readVegaLibraries, renderMarkdown, regressedGate, historyGate, assetCandidates }
 `
 await build({
   stdin: { contents: entry, resolveDir: process.cwd(), loader: 'ts' },
@@ -44,28 +44,34 @@ for (const asset of ['font', 'resvgWasm', 'vega', 'vegaLite', 'vegaEmbed']) {
   const used = sample.assetCandidates(asset).find((path) => existsSync(path))
   if (!used?.startsWith(join(dir, 'assets'))) throw new Error(`${asset} resolved outside the bundle: ${used}`)
 }
-const results = sample.regressedGate()
-const charts = sample.buildCharts(results)
-const started = performance.now()
-const rendered = await sample.renderAll(charts)
-const totalMs = performance.now() - started
+// Two samples: a four-profile VU sweep against one stored night (regressed), and open-model arrival
+// rates against a seven-night history (history), which between them produce every chart.
+for (const [name, results] of [
+  ['regressed', sample.regressedGate()],
+  ['history', sample.historyGate()],
+]) {
+  const charts = sample.buildCharts(results)
+  const started = performance.now()
+  const rendered = await sample.renderAll(charts)
+  const totalMs = performance.now() - started
 
-const out = join(dir, 'out')
-await mkdir(out, { recursive: true })
-const profiles = new Set(results.cells.map((cell) => cell.profile)).size
-console.log(
-  `${results.cells.length} cells, ${profiles} profiles: ${rendered.length} charts in ${totalMs.toFixed(0)} ms`,
-)
-for (const chart of rendered) {
-  await writeFile(join(out, `${chart.id}.svg`), chart.svg)
-  await writeFile(join(out, `${chart.id}.png`), chart.png)
-  const warn = chart.warnings.length > 0 ? `  warnings: ${chart.warnings.join('; ')}` : ''
+  const out = join(dir, 'out', name)
+  await mkdir(out, { recursive: true })
+  const profiles = new Set(results.cells.map((cell) => cell.profile)).size
   console.log(
-    `  ${chart.id.padEnd(22)} ${String(chart.png.length).padStart(7)} B PNG  ${chart.width}x${chart.height}  ` +
-      `${String(chart.svg.length).padStart(7)} B SVG  ${chart.renderMs.toFixed(0).padStart(5)} ms${warn}`,
+    `${name}: ${results.cells.length} cells, ${profiles} profiles: ${rendered.length} charts in ${totalMs.toFixed(0)} ms`,
   )
+  for (const chart of rendered) {
+    await writeFile(join(out, `${chart.id}.svg`), chart.svg)
+    await writeFile(join(out, `${chart.id}.png`), chart.png)
+    const warn = chart.warnings.length > 0 ? `  warnings: ${chart.warnings.join('; ')}` : ''
+    console.log(
+      `  ${chart.id.padEnd(22)} ${String(chart.png.length).padStart(7)} B PNG  ${chart.width}x${chart.height}  ` +
+        `${String(chart.svg.length).padStart(7)} B SVG  ${chart.renderMs.toFixed(0).padStart(5)} ms${warn}`,
+    )
+  }
+  const html = sample.renderHtml(results, charts, await sample.readVegaLibraries())
+  await writeFile(join(out, 'report.html'), html)
+  await writeFile(join(out, 'report.md'), sample.renderMarkdown(results))
+  console.log(`  report.html ${html.length} B; files in ${out}`)
 }
-const html = sample.renderHtml(results, charts, await sample.readVegaLibraries())
-await writeFile(join(out, 'report.html'), html)
-await writeFile(join(out, 'report.md'), sample.renderMarkdown(results))
-console.log(`  report.html ${html.length} B; files in ${out}`)

@@ -40,6 +40,24 @@ export const resourceSampleSchema = z.object({
 })
 export type ResourceSample = z.infer<typeof resourceSampleSchema>
 
+/**
+ * Most buckets a run's timeline keeps. Per-second buckets for a run of up to an hour; a longer run gets
+ * wider buckets (see load/timeline.ts), so a results.json stays small whatever the run length.
+ */
+export const MAX_TIMELINE_BUCKETS = 3600
+
+/**
+ * One bucket of a run's latency over time: the requests that completed in [t, t + width). Percentiles
+ * are absent when none did (a stall), rather than a 0 that would read as fast.
+ */
+export const timelineBucketSchema = z.object({
+  t: z.number().nonnegative().describe('seconds since the load phase started (bucket start)'),
+  requests: z.number().int().nonnegative(),
+  p50: z.number().nonnegative().optional(),
+  p95: z.number().nonnegative().optional(),
+})
+export type TimelineBucket = z.infer<typeof timelineBucketSchema>
+
 export const runResultSchema = z.object({
   cell: z.string(),
   profile: z.string(),
@@ -61,6 +79,8 @@ export const runResultSchema = z.object({
   valid: z.boolean(),
   invalidReason: z.string().optional(),
   resources: z.array(resourceSampleSchema).default([]),
+  /** Latency over time within the load phase, from k6's per-request samples (absent in older results). */
+  timeline: z.array(timelineBucketSchema).max(MAX_TIMELINE_BUCKETS).optional(),
 })
 export type RunResult = z.infer<typeof runResultSchema>
 
@@ -133,6 +153,8 @@ export function buildResultsSchema(strings: ResultsStrings) {
       .array(resourceSampleSchema.extend({ service: strings.name }))
       .max(100_000)
       .default([]),
+    // Restated (runResultSchema has it too) so that publish mode visibly keeps it, bounded.
+    timeline: z.array(timelineBucketSchema).max(MAX_TIMELINE_BUCKETS).optional(),
   })
   const cell = z.object({
     cell: strings.cell,
@@ -169,6 +191,11 @@ export function buildResultsSchema(strings: ResultsStrings) {
     checkAccuracy: finite,
     /** The scenario's load level (VUs, or the arrival rate for open-model scenarios), for charts vs concurrency. */
     concurrency: finite.optional(),
+    /**
+     * What `concurrency` counts: 'open' (an arrival-rate scenario) an arrival rate in requests/s,
+     * 'closed' virtual users. Absent in older results, where charts guess from the scenario name.
+     */
+    loadModel: z.enum(['open', 'closed']).optional(),
     /** The scenario's request payload size, for charts and tables that group by payload. */
     payloadBytes: finite.optional(),
     /** The latency test used: Welch (one stored night), history prediction interval, or paired t. */

@@ -42,9 +42,12 @@ export function compareCells(input: CompareInput): { cells: CellComparison[]; no
               candidateRuns,
               baselineNights: method === 'stored' && baseline ? cellHistory(baseline, cell) : null,
             })
+      // Open model: the arrival rate is the load level (its VUs are only a pool); closed: the VUs.
+      const open = scenario.rate !== undefined || scenario.script.endsWith('arrival-rate')
       compared.push({
         ...comparison,
-        concurrency: scenario.rate ?? scenario.vus,
+        concurrency: open ? scenario.rate : scenario.vus,
+        loadModel: open ? 'open' : 'closed',
         payloadBytes: scenario.payloadBytes,
       })
     }

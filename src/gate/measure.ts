@@ -7,7 +7,7 @@
 import type { Config, ProfileConfig, ScenarioConfig, VariantConfig } from '../config/schema.js'
 import { durationMs } from '../config/schema.js'
 import { InfrastructureError } from '../errors.js'
-import type { K6Binary } from '../load/k6.js'
+import type { K6Binary, K6ScenarioResults } from '../load/k6.js'
 import { runK6Scenarios } from '../load/k6.js'
 import { isBuiltInScenario } from '../config/load.js'
 import { scenarioDurationS, scenarioEnv, scriptPath } from '../load/scenario-env.js'
@@ -203,10 +203,10 @@ async function execute(
           : Promise.resolve(async () => [] as ResourceSample[]),
       ),
     )
-    let metrics: Record<string, RunMetrics>
+    let measured: K6ScenarioResults
     let resources: ResourceSample[][]
     try {
-      metrics = await runK6Scenarios(
+      measured = await runK6Scenarios(
         {
           k6: ctx.k6,
           script: scriptPath(scenario),
@@ -222,7 +222,8 @@ async function execute(
     }
     const elapsedS = (Date.now() - startedAt.getTime()) / 1000
     results = planned.map((p, i) => {
-      const m = metrics[names[i] as string] as RunMetrics
+      const m = measured.metrics[names[i] as string] as RunMetrics
+      const timeline = measured.timelines[names[i] as string]
       const reason = invalidReason(scenario, m)
       return {
         cell: p.cell,
@@ -239,6 +240,7 @@ async function execute(
         valid: reason === undefined,
         ...(reason ? { invalidReason: reason } : {}),
         resources: resources[i] ?? [],
+        ...(timeline ? { timeline } : {}),
       }
     })
     const invalid = results.find((r) => !r.valid)

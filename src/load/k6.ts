@@ -3,13 +3,16 @@
  * results come back through the summary file written by handleSummary, never by parsing its text.
  */
 import { execFile, spawn } from 'node:child_process'
+import { createReadStream } from 'node:fs'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { createInterface } from 'node:readline'
 import { promisify } from 'node:util'
 import { InfrastructureError } from '../errors.js'
-import type { RunMetrics } from '../model.js'
+import type { RunMetrics, TimelineBucket } from '../model.js'
 import { parseK6Summary, SummaryFormatError } from './summary.js'
+import { K6_CSV_TIME_FORMAT, timelinesFromCsv } from './timeline.js'
 
 const execFileAsync = promisify(execFile)
 
@@ -49,32 +52,41 @@ export interface K6RunOptions {
 
 /** Runs one k6 scenario and returns its metrics. Any k6 failure is an InfrastructureError. */
 export async function runK6(options: K6RunOptions): Promise<RunMetrics> {
-  const { load } = await runK6Scenarios(options, ['load'])
-  return load as RunMetrics
+  const { metrics } = await runK6Scenarios(options, ['load'])
+  return metrics.load as RunMetrics
+}
+
+/** What one k6 process measured, per load scenario. */
+export interface K6ScenarioResults {
+  metrics: Record<string, RunMetrics>
+  /** Latency over time per scenario; a scenario is absent when k6's samples could not be read. */
+  timelines: Record<string, TimelineBucket[]>
 }
 
 /**
- * Runs one k6 process and returns the metrics of each named load scenario: `['load']` for a single
- * target, or the variants of a duet (env TARGETS, see scenarios/lib/targets.js). Any k6 failure is an
- * InfrastructureError.
+ * Runs one k6 process and returns the metrics and timeline of each named load scenario: `['load']`
+ * for a single target, or the variants of a duet (env TARGETS, see scenarios/lib/targets.js). Any k6
+ * failure is an InfrastructureError.
  */
 export async function runK6Scenarios(
   options: K6RunOptions,
   scenarios: readonly string[],
-): Promise<Record<string, RunMetrics>> {
+): Promise<K6ScenarioResults> {
   const dir = await mkdtemp(path.join(tmpdir(), 'perf-gate-k6-'))
   const summaryPath = path.join(dir, 'summary.json')
+  const samplesPath = path.join(dir, 'samples.csv')
   try {
-    const stderr = await spawnK6(options, summaryPath)
+    const stderr = await spawnK6(options, summaryPath, samplesPath)
     let text: string
     try {
       text = await readFile(summaryPath, 'utf8')
     } catch {
       throw new InfrastructureError(`k6 wrote no summary for ${options.script}: ${lastLines(stderr)}`)
     }
+    let metrics: Record<string, RunMetrics>
     try {
       const json: unknown = JSON.parse(text)
-      return Object.fromEntries(
+      metrics = Object.fromEntries(
         scenarios.map((name) => [name, parseK6Summary(json, options.durationS, name)]),
       )
     } catch (error) {
@@ -82,8 +94,31 @@ export async function runK6Scenarios(
         throw new InfrastructureError(`${options.script}: ${error.message}`)
       throw error
     }
+    return { metrics, timelines: await readTimelines(samplesPath, scenarios, options.durationS) }
   } finally {
     await rm(dir, { recursive: true, force: true })
+  }
+}
+
+/**
+ * The timelines from k6's CSV samples, streamed line by line. Empty when the file is missing or not
+ * the CSV we asked for: the timeline only feeds a chart and must never cost a measured run.
+ */
+async function readTimelines(
+  samplesPath: string,
+  scenarios: readonly string[],
+  durationS: number,
+): Promise<Record<string, TimelineBucket[]>> {
+  const input = createReadStream(samplesPath, { encoding: 'utf8' })
+  const lines = createInterface({ input, crlfDelay: Infinity })
+  try {
+    const timelines = await timelinesFromCsv(lines, { scenarios, durationS })
+    return Object.fromEntries(Object.entries(timelines).filter(([, buckets]) => buckets.length > 0))
+  } catch {
+    return {}
+  } finally {
+    lines.close()
+    input.destroy()
   }
 }
 
@@ -113,11 +148,13 @@ export function k6ProcessEnv(
   return { ...env, ...scriptEnv, SUMMARY_PATH: summaryPath, K6_NO_USAGE_REPORT: 'true' }
 }
 
-function spawnK6(options: K6RunOptions, summaryPath: string): Promise<string> {
+function spawnK6(options: K6RunOptions, summaryPath: string, samplesPath: string): Promise<string> {
   return new Promise((resolve, reject) => {
+    // Per-request samples for the timelines (CSV: the most compact of k6's file outputs).
+    const samples = `csv=fileName=${samplesPath},timeFormat=${K6_CSV_TIME_FORMAT}`
     const child = spawn(
       options.k6.path,
-      ['run', '--quiet', '--no-color', '--no-usage-report', options.script],
+      ['run', '--quiet', '--no-color', '--no-usage-report', '--out', samples, options.script],
       {
         env: k6ProcessEnv(process.env, options.env, summaryPath),
         stdio: ['ignore', 'ignore', 'pipe'],

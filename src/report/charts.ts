@@ -5,7 +5,7 @@
  */
 import type { TopLevelSpec } from 'vega-lite'
 import type { CellComparison, GateResults, RunResult } from '../model.js'
-import { metricLabel, verdictSeverity } from './format.js'
+import { formatDeltaMs, formatSignedPct, metricLabel, verdictSeverity } from './format.js'
 
 /** The one font family the charts use; render.ts ships this font to resvg so PNG text matches the SVG. */
 export const CHART_FONT = 'DejaVu Sans'
@@ -65,8 +65,13 @@ export function buildCharts(results: GateResults, options: ChartOptions = {}): C
   const shown = selectCells(results, options.maxCells ?? 24)
   const view = shown.length === results.cells.length ? results : { ...results, cells: shown }
   const charts = [
+    decisionChart(view),
     latencyComparisonChart(view),
-    concurrencyChart(view),
+    cdfChart(view),
+    nightTrendChart(view),
+    timelineChart(view),
+    concurrencyChart(view, 'closed'),
+    concurrencyChart(view, 'open'),
     overheadChart(view, options),
     latencyDistributionChart(view),
     resourceChart(view),
@@ -142,7 +147,9 @@ function byScenario(results: GateResults): { column: { field: string; sort: stri
 
 /**
  * Per profile, the median of per-run P95 for baseline and candidate with their 95% CI as error bars,
- * and the threshold (baseline x (1 + threshold)) as a red dashed tick over each profile.
+ * and above each candidate bar its change: in percent (the ratio the gate tests) and in ms (the
+ * difference of the medians, what a latency budget is written in). The threshold is not drawn here:
+ * the verdict tests the ratio's interval, which the decision chart shows against the threshold.
  */
 export function latencyComparisonChart(results: GateResults): ChartDefinition | null {
   if (results.cells.length === 0) return null
@@ -164,27 +171,34 @@ export function latencyComparisonChart(results: GateResults): ChartDefinition | 
         n: summary.n,
       })
     }
-    if (cell.baseline && !cell.control) {
+    if (cell.baseline && cell.changePct !== null) {
+      const deltaMs = cell.candidate.median - cell.baseline.median
       values.push({
-        kind: 'limit',
+        kind: 'change',
         cell: cell.cell,
         profile: cell.profile,
         scenario: cell.scenario,
-        limit: tidy(cell.baseline.median * (1 + results.threshold)),
+        variant: 'candidate',
+        top: tidy(Math.max(cell.candidate.upper, cell.candidate.median)),
+        changePct: tidy(cell.changePct),
+        deltaMs: tidy(deltaMs),
+        pct: formatSignedPct(cell.changePct, 0),
+        ms: formatDeltaMs(deltaMs),
       })
     }
   }
-  const hasLimit = values.some((row) => row.kind === 'limit')
+  const hasChange = values.some((row) => row.kind === 'change')
   const profiles = profileOrder(results)
-  const variants = variantScale(values)
+  const variants = variantScale(values.filter((row) => row.kind === 'value'))
   const x = { field: 'profile', type: 'nominal', sort: profiles, title: null, axis: { labelAngle: -30 } }
+  const xOffset = { field: 'variant', sort: variants.domain, scale: { domain: variants.domain } }
   const layer = [
     {
       transform: [{ filter: "datum.kind === 'value'" }],
       mark: { type: 'bar', opacity: 0.85 },
       encoding: {
         x,
-        xOffset: { field: 'variant', sort: variants.domain },
+        xOffset,
         y: { field: 'median', type: 'quantitative', title: `${metric} (ms), median of runs` },
         color: { field: 'variant', type: 'nominal', scale: variants, title: null },
         tooltip: [
@@ -202,44 +216,48 @@ export function latencyComparisonChart(results: GateResults): ChartDefinition | 
       mark: { type: 'rule', color: '#24292f', strokeWidth: 1.5 },
       encoding: {
         x,
-        xOffset: { field: 'variant', sort: variants.domain },
+        xOffset,
         y: { field: 'lower', type: 'quantitative' },
         y2: { field: 'upper' },
       },
     },
-    ...(hasLimit
+    // Two text layers, not one two-line text: vega grows multi-line text downwards from its anchor,
+    // into the bar.
+    ...(hasChange
       ? [
-          {
-            transform: [{ filter: "datum.kind === 'limit'" }],
-            mark: { type: 'tick', color: THRESHOLD_COLOR, thickness: 2, strokeDash: [5, 3] },
-            encoding: {
-              x,
-              y: { field: 'limit', type: 'quantitative' },
-              tooltip: [
-                { field: 'cell', title: 'Cell' },
-                { field: 'limit', title: `Threshold (ms)` },
-              ],
-            },
+          ['ms', -4],
+          ['pct', -17],
+        ].map(([field, dy]) => ({
+          transform: [{ filter: "datum.kind === 'change'" }],
+          mark: { type: 'text', baseline: 'bottom', dy, fontSize: 10, color: '#24292f' },
+          encoding: {
+            x,
+            xOffset,
+            y: { field: 'top', type: 'quantitative' },
+            text: { field: field as string },
+            tooltip: [
+              { field: 'cell', title: 'Cell' },
+              { field: 'changePct', title: 'Change (%)' },
+              { field: 'deltaMs', title: 'Change (ms, medians)' },
+            ],
           },
-        ]
+        }))
       : []),
   ]
-  const thresholdPct = Math.round(results.threshold * 100)
+  const nights = results.cells.some((cell) => cell.baseline?.interval === 'prediction')
   const title = {
     text: `${metric} latency: baseline vs candidate`,
     // Short lines: vega sizes the image from an estimate of text width (no canvas here), which
     // overestimates long lines and leaves the image half empty.
-    subtitle: hasLimit
-      ? [
-          `Bars: median of per-run ${metric}; black lines: 95% CI`,
-          `Red lines: baseline +${thresholdPct}% (threshold)`,
-        ]
-      : `Bars: median of per-run ${metric}; black lines: 95% CI`,
+    subtitle: [
+      `Bars: median of per-run ${metric}; black lines: 95% CI`,
+      ...(nights ? ['(a baseline of nights: prediction interval)'] : []),
+      ...(hasChange ? ['Above each candidate: change in % and ms'] : []),
+    ],
   }
   const facet = byScenario(results)
-  // A fixed width, not a step: the threshold layer has no xOffset, and a step would conflict with the
-  // offset layers' band sizing.
-  const unit = { width: Math.max(240, profiles.length * 56), height: 220, layer }
+  // Wide enough per profile for the two-line change label above the candidate bar.
+  const unit = { width: Math.max(240, profiles.length * 72), height: 220, layer }
   const spec = facet
     ? {
         $schema: SCHEMA,
@@ -254,23 +272,48 @@ export function latencyComparisonChart(results: GateResults): ChartDefinition | 
   return { id: 'latency-comparison', title: title.text, spec: spec as TopLevelSpec }
 }
 
+/** How a cell's load is driven: an arrival rate (open model) or a number of VUs (closed model). */
+export type LoadModel = 'open' | 'closed'
+
 /**
- * Latency and throughput against the load level, one line per profile, when the scenarios sweep at
- * least two levels. The candidate's CI is a band; a baseline, when present, is a dashed line.
+ * The cell's load model: the engine's field when set, else a guess from the scenario name (results
+ * written before the field existed): "rate", "rps" or "arrival" in it means an arrival rate.
  */
-export function concurrencyChart(results: GateResults): ChartDefinition | null {
+export function cellLoadModel(cell: CellComparison): LoadModel {
+  return cell.loadModel ?? (/rate|rps|arrival/i.test(cell.scenario) ? 'open' : 'closed')
+}
+
+const LOAD_AXIS: Record<LoadModel, { id: string; axis: string; short: string; tooltip: string }> = {
+  closed: { id: 'concurrency', axis: 'Virtual users (VUs)', short: 'VUs', tooltip: 'VUs' },
+  open: {
+    id: 'arrival-rate',
+    axis: 'Arrival rate (req/s)',
+    short: 'arrival rate',
+    tooltip: 'Arrival rate (req/s)',
+  },
+}
+
+/**
+ * Latency and throughput against the load level, one line per profile, when the scenarios of one load
+ * model sweep at least two levels. VUs and arrival rates are different quantities, so each model
+ * gets its own chart (ids "concurrency" and "arrival-rate") with its axis named after what it is.
+ * The candidate's CI is a band; a baseline, when present, is a dashed line.
+ */
+export function concurrencyChart(results: GateResults, model: LoadModel = 'closed'): ChartDefinition | null {
   const metric = metricLabel(results.metric)
-  const levels = new Set(results.cells.map(cellConcurrency).filter((level) => level !== undefined))
+  const load = LOAD_AXIS[model]
+  const cellsOfModel = results.cells.filter((cell) => cellLoadModel(cell) === model)
+  const levels = new Set(cellsOfModel.map(cellConcurrency).filter((level) => level !== undefined))
   if (levels.size < 2) return null
   // A profile swept at several payload sizes gets one line per size, or its points would zigzag.
   const payloads = new Map<string, Set<number | undefined>>()
-  for (const cell of results.cells) {
+  for (const cell of cellsOfModel) {
     const set = payloads.get(cell.profile) ?? new Set()
     set.add(cell.payloadBytes)
     payloads.set(cell.profile, set)
   }
   const values: Array<Record<string, string | number>> = []
-  for (const cell of results.cells) {
+  for (const cell of cellsOfModel) {
     const concurrency = cellConcurrency(cell)
     if (concurrency === undefined) continue
     const series =
@@ -298,7 +341,7 @@ export function concurrencyChart(results: GateResults): ChartDefinition | null {
   const x = {
     field: 'concurrency',
     type: 'quantitative',
-    title: 'Concurrency (VUs or arrival rate)',
+    title: load.axis,
     scale: { zero: false },
   }
   // Stroke symbols: the default circles (from the points) cannot show a dash, and would take the CI
@@ -310,14 +353,14 @@ export function concurrencyChart(results: GateResults): ChartDefinition | null {
     field: 'variant',
     type: 'nominal',
     scale: { domain: variants, range: variants.map((v) => (v === 'candidate' ? [1, 0] : [4, 3])) },
-    title: 'Variant',
-    // This legend has no colour of its own; without one its stroke symbols would be invisible.
-    legend: { ...legend, symbolStrokeColor: '#57606a' },
+    // Said in the subtitle: vega-lite draws a dash legend without a colour channel with transparent
+    // symbols, so this legend rendered as bare labels.
+    legend: null,
   }
   const tooltip = [
     { field: 'cell', title: 'Cell' },
     { field: 'variant', title: 'Variant' },
-    { field: 'concurrency', title: 'Concurrency' },
+    { field: 'concurrency', title: load.tooltip },
     { field: 'latency', title: `${metric} (ms)` },
     { field: 'rps', title: 'Requests/s' },
   ]
@@ -363,9 +406,18 @@ export function concurrencyChart(results: GateResults): ChartDefinition | null {
       tooltip,
     },
   }
-  const title = `${metric} latency and throughput vs concurrency`
-  const spec = { $schema: SCHEMA, title, data: { values }, hconcat: [latency, throughput], config }
-  return { id: 'concurrency', title, spec: spec as TopLevelSpec }
+  const title = `${metric} latency and throughput vs ${load.short}`
+  const hasBaseline = variants.includes('baseline')
+  const spec = {
+    $schema: SCHEMA,
+    title: hasBaseline
+      ? { text: title, subtitle: 'Solid: candidate; dashed: baseline; band: 95% CI' }
+      : title,
+    data: { values },
+    hconcat: [latency, throughput],
+    config,
+  }
+  return { id: load.id, title, spec: spec as TopLevelSpec }
 }
 
 /** The profile overhead is measured against, or null when the results have no such profile. */
@@ -566,4 +618,445 @@ export function resourceChart(results: GateResults): ChartDefinition | null {
     config,
   }
   return { id: 'resources', title: title.text, spec: spec as TopLevelSpec }
+}
+
+const REGION_COLORS = { pass: '#1a7f37', regression: '#d1242f', inconclusive: '#9a6700', control: '#8c959f' }
+
+/**
+ * Which part of the verdict rule decided a cell's latency verdict (stats/verdict.ts), in the words of
+ * the rule: pass when the upper bound is below 1 + threshold; regression when the lower bound is above
+ * 1 and the estimate above 1 + threshold; inconclusive otherwise.
+ */
+function ruleText(cell: CellComparison, thresholdPct: number): string {
+  const ratio = cell.ratio
+  if (!ratio) return ''
+  const pct = (value: number): string => formatSignedPct((value - 1) * 100)
+  const limit = formatSignedPct(thresholdPct, 0)
+  if (cell.control) return 'control: monitors the runner, not gated'
+  let text: string
+  if (cell.latencyVerdict === 'pass') text = `pass: upper ${pct(ratio.upper)} < ${limit}`
+  else if (cell.latencyVerdict === 'regression')
+    text = `regression: lower ${pct(ratio.lower)} > 0%, estimate ${pct(ratio.estimate)} > ${limit}`
+  else if (ratio.lower > 1) text = `inconclusive: estimate ${pct(ratio.estimate)} ≤ ${limit}, upper above`
+  else text = `inconclusive: upper ${pct(ratio.upper)} ≥ ${limit}, lower ≤ 0%`
+  return cell.verdict === cell.latencyVerdict ? text : `${text}; error rate: ${cell.verdict}`
+}
+
+/**
+ * The rule that decides, drawn: each cell's change (the ratio's estimate and interval, in %) against
+ * 0% and the threshold. Bars are coloured by the latency verdict, the region beyond the threshold is
+ * shaded, and each row says which bound decided. Only cells with a ratio appear.
+ */
+export function decisionChart(results: GateResults): ChartDefinition | null {
+  const thresholdPct = results.threshold * 100
+  const metric = metricLabel(results.metric)
+  const values: Array<Record<string, string | number>> = []
+  for (const cell of results.cells) {
+    if (!cell.ratio || !cell.baseline) continue
+    values.push({
+      cell: cell.cell,
+      region: cell.control ? 'control' : cell.latencyVerdict,
+      estimatePct: tidy((cell.ratio.estimate - 1) * 100),
+      lowerPct: tidy((cell.ratio.lower - 1) * 100),
+      upperPct: tidy((cell.ratio.upper - 1) * 100),
+      deltaMs: tidy(cell.candidate.median - cell.baseline.median),
+      rule: ruleText(cell, thresholdPct),
+    })
+  }
+  if (values.length === 0) return null
+  const cells = values.map((row) => row.cell as string)
+  const lows = values.map((row) => row.lowerPct as number)
+  const highs = values.map((row) => row.upperPct as number)
+  // Room on both sides of 0 and the threshold, in whole 5% steps, so both lines are always in view.
+  const domain = [
+    Math.floor((Math.min(0, ...lows) - 2) / 5) * 5,
+    Math.ceil((Math.max(thresholdPct, ...highs) + 2) / 5) * 5,
+  ]
+  const regions = ['pass', 'inconclusive', 'regression', 'control'].filter((r) =>
+    values.some((row) => row.region === r),
+  )
+  const x = {
+    type: 'quantitative',
+    scale: { domain, nice: false },
+    title: `${metric} change vs baseline (%), ${Math.round(results.confidence * 100)}% CI`,
+  }
+  const y = { field: 'cell', type: 'nominal', sort: cells, title: null }
+  const color = {
+    field: 'region',
+    type: 'nominal',
+    // The text beside each row names the verdict; a legend would repeat it.
+    legend: null,
+    scale: { domain: regions, range: regions.map((r) => REGION_COLORS[r as keyof typeof REGION_COLORS]) },
+  }
+  const tooltip = [
+    { field: 'cell', title: 'Cell' },
+    { field: 'estimatePct', title: 'Change (%)' },
+    { field: 'lowerPct', title: 'CI lower (%)' },
+    { field: 'upperPct', title: 'CI upper (%)' },
+    { field: 'deltaMs', title: 'Change (ms, medians)' },
+    { field: 'rule', title: 'Decided by' },
+  ]
+  const plot = {
+    width: 300,
+    height: { step: 26 },
+    layer: [
+      {
+        // The regression side of the threshold: only an interval whose lower end is above 0% and
+        // whose estimate lies in here blocks. One datum: inherited rows would stack one rect each.
+        data: { values: [{}] },
+        mark: { type: 'rect', color: REGION_COLORS.regression, opacity: 0.08 },
+        encoding: { x: { ...x, datum: thresholdPct }, x2: { value: 'width' } },
+      },
+      {
+        data: { values: [{}] },
+        mark: { type: 'rule', color: '#57606a', strokeWidth: 1 },
+        encoding: { x: { ...x, datum: 0 } },
+      },
+      {
+        data: { values: [{}] },
+        mark: { type: 'rule', color: THRESHOLD_COLOR, strokeWidth: 1.5, strokeDash: [5, 3] },
+        encoding: { x: { ...x, datum: thresholdPct } },
+      },
+      {
+        mark: { type: 'rule', strokeWidth: 3 },
+        encoding: { x: { ...x, field: 'lowerPct' }, x2: { field: 'upperPct' }, y, color, tooltip },
+      },
+      {
+        mark: { type: 'point', filled: true, size: 60, opacity: 1 },
+        encoding: { x: { ...x, field: 'estimatePct' }, y, color, tooltip },
+      },
+    ],
+  }
+  // The rule that decided each row, beside it: a second view sharing the rows.
+  const rules = {
+    width: 10,
+    height: { step: 26 },
+    view: { stroke: null },
+    mark: { type: 'text', align: 'left', fontSize: 11 },
+    encoding: {
+      y: { ...y, axis: null },
+      text: { field: 'rule' },
+      color,
+    },
+  }
+  const title = {
+    text: `${metric} change against the ${formatSignedPct(thresholdPct, 0)} threshold`,
+    subtitle: [
+      `Pass: upper end left of the red line. Regression: lower end right of 0%`,
+      `and the dot right of the red line. Otherwise inconclusive.`,
+    ],
+  }
+  const spec = {
+    $schema: SCHEMA,
+    title,
+    data: { values },
+    hconcat: [plot, rules],
+    spacing: 12,
+    config,
+  }
+  return { id: 'decision', title: title.text, spec: spec as TopLevelSpec }
+}
+
+/**
+ * Per gated cell, the empirical CDF of the compared values, baseline vs candidate: one value per run
+ * (per night for a stored history), so the reader sees how far the two samples overlap, not only their
+ * centres.
+ */
+export function cdfChart(results: GateResults): ChartDefinition | null {
+  const metric = metricLabel(results.metric)
+  const values: Array<Record<string, string | number>> = []
+  const cellsShown: string[] = []
+  for (const cell of results.cells) {
+    if (cell.control || !cell.baseline || cell.baseline.values.length === 0) continue
+    if (cell.candidate.values.length === 0) continue
+    cellsShown.push(cell.cell)
+    const sides = [['baseline', cell.baseline] as const, ['candidate', cell.candidate] as const]
+    for (const [variant, summary] of sides) {
+      const sorted = [...summary.values].sort((a, b) => a - b)
+      const unit = summary.unit === 'night' ? 'night' : 'run'
+      // A step CDF starts at 0 at the smallest value, then rises by 1/n at each value.
+      values.push({ cell: cell.cell, variant, unit, value: tidy(sorted[0] ?? 0), fraction: 0, order: 0 })
+      sorted.forEach((value, i) => {
+        values.push({
+          cell: cell.cell,
+          variant,
+          unit,
+          value: tidy(value),
+          fraction: tidy((i + 1) / sorted.length),
+          order: i + 1,
+        })
+      })
+    }
+  }
+  if (cellsShown.length === 0) return null
+  const nights = values.some((row) => row.unit === 'night')
+  const x = { field: 'value', type: 'quantitative', scale: { zero: false }, title: `${metric} (ms)` }
+  const y = {
+    field: 'fraction',
+    type: 'quantitative',
+    scale: { domain: [0, 1] },
+    axis: { format: '%', tickCount: 4 },
+    title: 'Share ≤ x',
+  }
+  const color = { field: 'variant', type: 'nominal', scale: variantScale(values), title: null }
+  const tooltip = [
+    { field: 'cell', title: 'Cell' },
+    { field: 'variant', title: 'Variant' },
+    { field: 'unit', title: 'One value per' },
+    { field: 'value', title: `${metric} (ms)` },
+    { field: 'fraction', title: 'Share at or below', format: '.0%' },
+  ]
+  const title = {
+    text: `${metric} distribution, baseline vs candidate (CDF)`,
+    subtitle: nights
+      ? [
+          `One step per run's ${metric}; a stored history's baseline`,
+          `steps once per night (its geometric mean)`,
+        ]
+      : `One step per run's ${metric}: right of the other is slower`,
+  }
+  const spec = {
+    $schema: SCHEMA,
+    title,
+    data: { values },
+    facet: { field: 'cell', sort: cellsShown, title: null },
+    columns: 4,
+    spec: {
+      width: 170,
+      height: 120,
+      layer: [
+        {
+          mark: { type: 'line', interpolate: 'step-after', strokeWidth: 1.5 },
+          encoding: { x, y, color, order: { field: 'order' } },
+        },
+        {
+          // A dot per value; the step's starting point at 0% is not a value.
+          transform: [{ filter: 'datum.order > 0' }],
+          mark: { type: 'point', filled: true, size: 16, opacity: 1 },
+          encoding: { x, y, color, tooltip },
+        },
+      ],
+    },
+    resolve: { scale: { x: 'independent' } },
+    config: { ...config, legend: { ...config.legend, orient: 'top' } },
+  }
+  return { id: 'cdf', title: title.text, spec: spec as TopLevelSpec }
+}
+
+/**
+ * Per cell compared with a stored history, the metric over the baseline's nights (each night's
+ * geometric mean, oldest first), the prediction interval for a new night as a band, and this run's
+ * median and CI at the end: a drifting or noisy history shows here before it shows in a verdict.
+ */
+export function nightTrendChart(results: GateResults): ChartDefinition | null {
+  const metric = metricLabel(results.metric)
+  const values: Array<Record<string, string | number>> = []
+  const cellsShown: string[] = []
+  for (const cell of results.cells) {
+    const baseline = cell.baseline
+    if (!baseline || baseline.unit !== 'night' || baseline.values.length === 0) continue
+    const label = cell.control ? `${cell.cell} (ctrl)` : cell.cell
+    cellsShown.push(label)
+    const n = baseline.values.length
+    baseline.values.forEach((value, i) => {
+      // Night 0 is the newest; older nights count back.
+      values.push({ cell: label, kind: 'night', night: i - (n - 1), latency: tidy(value) })
+    })
+    for (const night of [-(n - 1), 1]) {
+      values.push({
+        cell: label,
+        kind: 'band',
+        night,
+        lower: tidy(baseline.lower),
+        upper: tidy(baseline.upper),
+      })
+    }
+    values.push({
+      cell: label,
+      kind: 'candidate',
+      night: 1,
+      latency: tidy(cell.candidate.median),
+      lower: tidy(cell.candidate.lower),
+      upper: tidy(cell.candidate.upper),
+    })
+  }
+  if (cellsShown.length === 0) return null
+  const oldest = Math.min(...values.map((row) => row.night as number))
+  // Whole nights only, at most about eight labels, and "PR" for this run.
+  const step = Math.max(1, Math.ceil(-oldest / 7))
+  const ticks = [1]
+  for (let night = 0; night >= oldest; night -= step) ticks.unshift(night)
+  const x = {
+    field: 'night',
+    type: 'quantitative',
+    scale: { domain: [oldest - 0.5, 1.5], nice: false },
+    title: 'Night (0 = newest), then this run (PR)',
+    axis: { values: ticks, labelExpr: "datum.value === 1 ? 'PR' : datum.label", grid: false },
+  }
+  const y = { type: 'quantitative', scale: { zero: false } }
+  const kind = (k: string) => [{ filter: `datum.kind === '${k}'` }]
+  const spec = {
+    $schema: SCHEMA,
+    title: {
+      text: `${metric} over the baseline's nights, and this run`,
+      // Clear of the first row's headers, which vega otherwise draws into the subtitle.
+      offset: 14,
+      subtitle: [
+        `Grey: each night's geometric mean; band: ${Math.round(results.confidence * 100)}% prediction`,
+        `interval for a new night; blue: this run's median and CI`,
+      ],
+    },
+    data: { values },
+    facet: { field: 'cell', sort: cellsShown, title: null },
+    columns: 4,
+    spec: {
+      width: 170,
+      height: 120,
+      layer: [
+        {
+          transform: kind('band'),
+          mark: { type: 'area', color: VARIANT_COLORS.baseline, opacity: 0.2 },
+          encoding: { x, y: { ...y, field: 'lower' }, y2: { field: 'upper' } },
+        },
+        {
+          transform: kind('night'),
+          mark: { type: 'line', color: '#57606a', point: { color: '#57606a', size: 20 }, strokeWidth: 1 },
+          encoding: {
+            x,
+            y: { ...y, field: 'latency', title: `${metric} (ms)` },
+            tooltip: [
+              { field: 'cell', title: 'Cell' },
+              { field: 'night', title: 'Night' },
+              { field: 'latency', title: `${metric} (ms)` },
+            ],
+          },
+        },
+        {
+          transform: kind('candidate'),
+          mark: { type: 'rule', color: VARIANT_COLORS.candidate, strokeWidth: 2 },
+          encoding: { x, y: { ...y, field: 'lower' }, y2: { field: 'upper' } },
+        },
+        {
+          transform: kind('candidate'),
+          mark: { type: 'point', filled: true, color: VARIANT_COLORS.candidate, size: 50, opacity: 1 },
+          encoding: {
+            x,
+            y: { ...y, field: 'latency' },
+            tooltip: [
+              { field: 'cell', title: 'Cell' },
+              { field: 'latency', title: `This run ${metric} median (ms)` },
+              { field: 'lower', title: 'CI lower' },
+              { field: 'upper', title: 'CI upper' },
+            ],
+          },
+        },
+      ],
+    },
+    resolve: { scale: { y: 'independent' } },
+    config,
+  }
+  return { id: 'night-trend', title: spec.title.text, spec: spec as TopLevelSpec }
+}
+
+/**
+ * Latency over time within the runs, per cell and variant: each second's P95, the median over the
+ * measured runs as a line and their range as a band. Warm-up effects, stalls and drifts within a run
+ * show here; a per-run summary hides them.
+ */
+export function timelineChart(results: GateResults): ChartDefinition | null {
+  const metric = 'P95'
+  const values: Array<Record<string, string | number>> = []
+  const cellsShown: string[] = []
+  for (const cell of results.cells) {
+    let shown = false
+    for (const variant of ['baseline', 'candidate'] as const) {
+      const runs = measuredRuns(cell).filter((run) => run.variant === variant && run.timeline?.length)
+      if (runs.length === 0) continue
+      shown = true
+      const seconds = new Map<number, { p95: number[]; p50: number[]; requests: number[] }>()
+      for (const run of runs) {
+        for (const bucket of run.timeline ?? []) {
+          const entry = seconds.get(bucket.t) ?? { p95: [], p50: [], requests: [] }
+          entry.requests.push(bucket.requests)
+          if (bucket.p95 !== undefined) entry.p95.push(bucket.p95)
+          if (bucket.p50 !== undefined) entry.p50.push(bucket.p50)
+          seconds.set(bucket.t, entry)
+        }
+      }
+      for (const [t, entry] of [...seconds].sort((a, b) => a[0] - b[0])) {
+        const p95 = median(entry.p95)
+        values.push({
+          cell: cell.cell,
+          variant,
+          t,
+          runs: runs.length,
+          requests: tidy(median(entry.requests) ?? 0),
+          ...(p95 === null
+            ? {}
+            : {
+                p95: tidy(p95),
+                p95Low: tidy(Math.min(...entry.p95)),
+                p95High: tidy(Math.max(...entry.p95)),
+                p50: tidy(median(entry.p50) ?? 0),
+              }),
+        })
+      }
+    }
+    if (shown) cellsShown.push(cell.cell)
+  }
+  if (cellsShown.length === 0) return null
+  // Stroke symbols: the band's pale fill would otherwise stand for the variant in the legend.
+  const color = {
+    field: 'variant',
+    type: 'nominal',
+    scale: variantScale(values),
+    title: null,
+    legend: { symbolType: 'stroke', symbolStrokeWidth: 2, symbolOpacity: 1 },
+  }
+  const x = { field: 't', type: 'quantitative', title: 'Seconds into the load phase' }
+  const spec = {
+    $schema: SCHEMA,
+    title: {
+      text: `${metric} latency over time within runs`,
+      subtitle: ["Each second's P95: line = median over the runs,", 'band = their range'],
+    },
+    data: { values },
+    facet: { field: 'cell', sort: cellsShown, title: null },
+    columns: 4,
+    spec: {
+      width: 170,
+      height: 120,
+      layer: [
+        {
+          transform: [{ filter: 'isValid(datum.p95)' }],
+          mark: { type: 'area', opacity: 0.18 },
+          encoding: { x, y: { field: 'p95Low', type: 'quantitative' }, y2: { field: 'p95High' }, color },
+        },
+        {
+          transform: [{ filter: 'isValid(datum.p95)' }],
+          mark: { type: 'line', strokeWidth: 1.5, point: { size: 12 } },
+          encoding: {
+            x,
+            // Short: an axis title longer than the plot is tall pushes the facet headers away.
+            y: { field: 'p95', type: 'quantitative', title: `${metric} (ms)` },
+            color,
+            tooltip: [
+              { field: 'cell', title: 'Cell' },
+              { field: 'variant', title: 'Variant' },
+              { field: 't', title: 'Second' },
+              { field: 'p95', title: 'P95 (ms), median over runs' },
+              { field: 'p95Low', title: 'P95 lowest run' },
+              { field: 'p95High', title: 'P95 highest run' },
+              { field: 'p50', title: 'P50 (ms), median over runs' },
+              { field: 'requests', title: 'Requests in the second' },
+              { field: 'runs', title: 'Runs' },
+            ],
+          },
+        },
+      ],
+    },
+    resolve: { scale: { y: 'independent' } },
+    config: { ...config, legend: { ...config.legend, orient: 'top' } },
+  }
+  return { id: 'timeline', title: spec.title.text, spec: spec as TopLevelSpec }
 }

@@ -29,6 +29,14 @@ export function formatSignedPct(pct: number, digits = 1): string {
     : `${pct > 0 ? '+' : ''}${fixed}%`
 }
 
+/** A signed difference in ms with formatMs's precision: +0.42 ms, -1.30 ms, +0.000 ms. */
+export function formatDeltaMs(ms: number): string {
+  if (!Number.isFinite(ms)) return '—'
+  const text = roundForDisplay(Math.abs(ms))
+  // Like formatSignedPct: a difference that rounds to zero reads "+0", never "-0".
+  return `${ms < 0 && Number(text) !== 0 ? '-' : '+'}${text} ms`
+}
+
 /** A fraction in [0, 1] as a percentage; small non-zero rates keep enough digits to stay visible. */
 export function formatRate(fraction: number): string {
   if (!Number.isFinite(fraction)) return '—'

@@ -66,6 +66,7 @@ function summaryTable(content: ReportContent): string {
       `Baseline ${m} (CI)`,
       `Candidate ${m} (CI)`,
       'Change (CI)',
+      'Change ms',
       'Could detect',
       'Errors',
       'Accuracy',
@@ -76,6 +77,7 @@ function summaryTable(content: ReportContent): string {
       escapeHtml(row.baseline),
       escapeHtml(row.candidate),
       escapeHtml(row.change),
+      escapeHtml(row.deltaMs),
       escapeHtml(row.detectable),
       row.errorRateFails
         ? `<strong class="bad">${escapeHtml(row.errorRate)}</strong>`

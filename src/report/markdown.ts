@@ -38,6 +38,8 @@ export interface MarkdownOptions {
 }
 
 export const DEFAULT_MARKER_KEY = 'default'
+/** Charts shown open in a comment (the decision and the comparison); the rest are in a details block. */
+export const IMAGES_SHOWN = 2
 export const DEFAULT_MAX_CHARS = 65_000
 /** GitHub's job summary limit is 1 MiB per step; stay clear of it. */
 export const JOB_SUMMARY_MAX_CHARS = 1_000_000
@@ -172,8 +174,8 @@ function escapeCell(text: string): string {
 function table(content: ReportContent, rowCount: number, options: MarkdownOptions): string {
   const m = content.metric
   const lines = [
-    `| Cell | Baseline ${m} (CI) | Candidate ${m} (CI) | Change (CI) | Could detect | Errors | Accuracy | Verdict |`,
-    '| :-- | --: | --: | --: | --: | --: | --: | :-- |',
+    `| Cell | Baseline ${m} (CI) | Candidate ${m} (CI) | Change (CI) | Change ms | Could detect | Errors | Accuracy | Verdict |`,
+    '| :-- | --: | --: | --: | --: | --: | --: | --: | :-- |',
     ...content.rows.slice(0, rowCount).map(tableRow),
   ]
   const hidden = content.rows.length - rowCount
@@ -189,6 +191,7 @@ function tableRow(row: CellRow): string {
     row.baseline,
     row.candidate,
     row.change,
+    row.deltaMs,
     row.detectable,
     row.errorRateFails ? `**${row.errorRate}** ❗` : row.errorRate,
     row.accuracy,
@@ -274,9 +277,20 @@ function cellDetailsBlock(detail: CellDetail, withRuns: boolean): string {
 
 function chartBlock(results: GateResults, options: MarkdownOptions): string | null {
   if (options.images && options.images.length > 0) {
-    return options.images
-      .map((image) => `![${escapeText(image.alt).replace(/[[\]]/g, '')}](${image.url})`)
-      .join('\n')
+    const markdownImage = (image: ChartImage): string =>
+      `![${escapeText(image.alt).replace(/[[\]]/g, '')}](${image.url})`
+    const shown = options.images.slice(0, IMAGES_SHOWN).map(markdownImage)
+    const more = options.images.slice(IMAGES_SHOWN)
+    if (more.length === 0) return shown.join('\n')
+    // The rest of the charts fold away: a comment that opens with nine charts buries the table.
+    return [
+      ...shown,
+      '',
+      `<details><summary>${more.length} more ${more.length === 1 ? 'chart' : 'charts'}: ${escapeText(more.map((image) => image.alt).join(', '))}</summary>`,
+      '',
+      ...more.map((image) => `${markdownImage(image)}\n`),
+      '</details>',
+    ].join('\n')
   }
   return mermaidChangeChart(results, options.maxChartCells ?? 20)
 }

@@ -5,6 +5,7 @@
  */
 import type { CellComparison, GateResults, RunResult, SampleSummary, Verdict } from '../model.js'
 import {
+  formatDeltaMs,
   formatMs,
   formatPValue,
   formatRate,
@@ -27,6 +28,8 @@ export interface CellRow {
   candidate: string
   /** e.g. "+12.3% [+8.1, +16.4]": the change with the ratio's CI in percent. */
   change: string
+  /** The change in ms (candidate median - baseline median), e.g. "+0.42 ms", or "—". */
+  deltaMs: string
   /** The smallest regression this comparison could have detected (80% power), e.g. "+12%", or "—". */
   detectable: string
   errorRate: string
@@ -215,6 +218,7 @@ function buildRow(cell: CellComparison, mode: GateResults['mode']): CellRow {
     baseline: summaryWithCi(cell.baseline),
     candidate: summaryWithCi(cell.candidate),
     change: cell.changePct === null ? '—' : `${formatSignedPct(cell.changePct)}${ratioCi}`,
+    deltaMs: cell.baseline ? formatDeltaMs(cell.candidate.median - cell.baseline.median) : '—',
     detectable:
       cell.minDetectablePct === undefined || cell.minDetectablePct === null
         ? '—'
@@ -251,6 +255,7 @@ const knownCellFields = new Set([
   'runs',
   'checkAccuracy',
   'concurrency',
+  'loadModel',
   'payloadBytes',
   'minDetectablePct',
 ])
@@ -327,7 +332,12 @@ function statistics(cell: CellComparison, metric: string): Array<[string, string
     e.significantIncrease ? 'significant increase' : null,
   ].filter((part): part is string => part !== null)
   stats.push(['Error rate', errorParts.join(', ')])
-  if (cell.concurrency !== undefined) stats.push(['Concurrency', String(cell.concurrency)])
+  if (cell.concurrency !== undefined) {
+    // An arrival rate and a number of VUs are different things; say which this is.
+    if (cell.loadModel === 'open') stats.push(['Arrival rate', `${cell.concurrency} req/s`])
+    else if (cell.loadModel === 'closed') stats.push(['Virtual users', String(cell.concurrency)])
+    else stats.push(['Concurrency', String(cell.concurrency)])
+  }
   if (cell.payloadBytes !== undefined) stats.push(['Payload', `${cell.payloadBytes} bytes`])
   for (const [key, value] of Object.entries(cell)) {
     if (knownCellFields.has(key) || value === undefined || value === null) continue

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readVegaLibraries } from '../../src/report/assets.js'
 import { buildCharts } from '../../src/report/charts.js'
 import { renderHtml } from '../../src/report/html.js'
-import { regressedGate, resourcesGate } from '../support/report-fixtures.js'
+import { historyGate, regressedGate, resourcesGate } from '../support/report-fixtures.js'
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
@@ -93,6 +93,7 @@ describe('HTML report in a browser', () => {
   it.each([
     ['regressed', regressedGate],
     ['resources', resourcesGate],
+    ['history', historyGate],
   ])('%s: renders every chart, offline, with no console errors', async (name, fixture) => {
     const results = fixture()
     const charts = buildCharts(results)

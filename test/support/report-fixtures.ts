@@ -8,6 +8,7 @@ import type {
   ResourceSample,
   RunResult,
   SampleSummary,
+  TimelineBucket,
   Verdict,
   VariantName,
 } from '../../src/model.js'
@@ -50,6 +51,12 @@ export interface CellSpec {
   /** Paired cells carry baseline runs measured on the same runner. */
   paired?: boolean
   resources?: boolean
+  /** Runs carry a per-second timeline (the first second slower, as a cold connection pool makes it). */
+  timeline?: boolean
+  /** The stored baseline is a history of this many nights (summary unit 'night'). */
+  nights?: number
+  /** The scenario drives an arrival rate (open model) rather than VUs. */
+  open?: boolean
   extra?: Record<string, unknown>
   reasons?: string[]
 }
@@ -62,7 +69,10 @@ function makeRun(
   random: () => number,
   warmup: boolean,
 ): RunResult {
-  const rps = (spec.concurrency ?? 10) * (1000 / (p95 * 0.6)) * 0.9
+  // Open model: the throughput is the arrival rate; closed: VUs / mean latency.
+  const rps = spec.open
+    ? (spec.concurrency ?? 1000) * (0.995 + ((p95 * 7919) % 1) * 0.01)
+    : (spec.concurrency ?? 10) * (1000 / (p95 * 0.6)) * 0.9
   const requests = Math.round(rps * 8)
   const errorRate = spec.errorRate ?? 0
   const resources: ResourceSample[] = []
@@ -79,6 +89,23 @@ function makeRun(
         t,
         cpuPercent: round3(25 + random() * 8),
         memoryMiB: round3(12 + random()),
+      })
+    }
+  }
+  const timeline: TimelineBucket[] = []
+  if (spec.timeline) {
+    // Its own generator: drawing from `random` would shift every value the other fixtures pin.
+    const random = rng(Math.round(p95 * 1000) * 31 + round * 2 + (variant === 'baseline' ? 1 : 0))
+    for (let t = 0; t < 8; t++) {
+      const slow = t === 0 ? 1.35 : 1
+      // A regressing candidate also has a stall in the middle of its runs.
+      const stall = variant === 'candidate' && spec.verdict === 'regression' && t === 5 ? 1.6 : 1
+      const value = p95 * slow * stall * Math.exp((random() - 0.5) * 0.12)
+      timeline.push({
+        t,
+        requests: Math.round(rps * (0.97 + random() * 0.06)),
+        p50: round3(value * 0.55),
+        p95: round3(value),
       })
     }
   }
@@ -107,6 +134,30 @@ function makeRun(
     },
     valid: true,
     resources,
+    ...(spec.timeline ? { timeline } : {}),
+  }
+}
+
+/** A stored history's baseline: one geometric mean per night and a prediction interval for a new one. */
+function nightSummary(base: number, nights: number, random: () => number): SampleSummary {
+  const values = Array.from(
+    { length: nights },
+    (_, i) => base * (1 + 0.004 * i) * Math.exp((random() - 0.5) * 0.1),
+  )
+  const logs = values.map(Math.log)
+  const mean = logs.reduce((sum, v) => sum + v, 0) / nights
+  const sd = Math.sqrt(logs.reduce((sum, v) => sum + (v - mean) ** 2, 0) / (nights - 1))
+  const half = 2.447 * sd * Math.sqrt(1 + 1 / nights)
+  const sorted = [...values].sort((a, b) => a - b)
+  return {
+    n: nights,
+    median: round3(sorted[Math.floor(nights / 2)] ?? 0),
+    mean: round3(Math.exp(mean)),
+    lower: round3(Math.exp(mean - half)),
+    upper: round3(Math.exp(mean + half)),
+    values: values.map(round3),
+    unit: 'night',
+    interval: 'prediction',
   }
 }
 
@@ -136,17 +187,27 @@ export function makeCell(spec: CellSpec, seed = 1): CellComparison {
     }
   }
   const candidate = summarize(candidateValues)
-  const baseline = spec.baselineP95 === null ? null : summarize(baselineValues)
+  const baseline =
+    spec.baselineP95 === null
+      ? null
+      : spec.nights
+        ? nightSummary(spec.baselineP95, spec.nights, random)
+        : summarize(baselineValues)
   const estimate = baseline ? candidate.median / baseline.median : null
+  // A +-4% interval, widened where needed so that the interval agrees with the spec's verdict under
+  // the rule in stats/verdict.ts (threshold 10%): the charts draw that rule.
+  let lower = estimate === null ? 0 : estimate * 0.96
+  let upper = estimate === null ? 0 : estimate * 1.04
+  if (estimate !== null && spec.verdict === 'inconclusive') {
+    if (estimate > 1.1) lower = Math.min(lower, 0.99)
+    else upper = Math.max(upper, 1.12)
+  }
+  if (estimate !== null && spec.verdict === 'regression') lower = Math.max(lower, 1.01)
+  if (estimate !== null && spec.verdict === 'pass') upper = Math.min(upper, 1.09)
   const ratio =
     estimate === null
       ? null
-      : {
-          estimate: round3(estimate),
-          lower: round3(estimate * 0.96),
-          upper: round3(estimate * 1.04),
-          confidence: 0.95,
-        }
+      : { estimate: round3(estimate), lower: round3(lower), upper: round3(upper), confidence: 0.95 }
   const errorRate = spec.errorRate ?? 0
   const pValue = spec.verdict === 'regression' ? 0.002 : spec.verdict === 'inconclusive' ? 0.04 : 0.4
   return {
@@ -176,6 +237,7 @@ export function makeCell(spec: CellSpec, seed = 1): CellComparison {
     runs,
     checkAccuracy: 1 - errorRate,
     ...(spec.concurrency === undefined ? {} : { concurrency: spec.concurrency }),
+    ...(spec.open === undefined ? {} : { loadModel: spec.open ? 'open' : 'closed' }),
     payloadBytes: 1024,
     ...spec.extra,
   }
@@ -288,11 +350,13 @@ export function regressedGate(): GateResults {
             profile,
             scenario: `vus-${vus}`,
             concurrency: vus,
+            open: false,
             baselineP95,
             candidateP95: baselineP95 * factor,
             verdict,
             control,
             errorRate: profile === 'rate-limit' && vus === 50 ? 0.023 : 0,
+            timeline: true,
             ...(extra ? { extra } : {}),
           },
           seed++,
@@ -303,6 +367,47 @@ export function regressedGate(): GateResults {
   return gate(cells, {
     notes: ['Noise monitor: the no-gateway control moved +2.0%, within its usual spread.'],
   })
+}
+
+/**
+ * A stored baseline with 7 nights of history, open-model scenarios at two arrival rates, and
+ * per-second timelines: key-auth regresses at 2000 req/s, rate-limit is inconclusive at 1000 req/s.
+ */
+export function historyGate(): GateResults {
+  const cells: CellComparison[] = []
+  let seed = 60
+  for (const { profile, control, base } of sweepProfiles.filter((p) => p.profile !== 'no-policies')) {
+    for (const rate of [1000, 2000]) {
+      const baselineP95 = base * (rate === 2000 ? 1.6 : 1)
+      let verdict: Verdict = 'pass'
+      let factor = 1.01
+      if (rate === 2000 && profile === 'key-auth') {
+        verdict = 'regression'
+        factor = 1.22
+      } else if (rate === 1000 && profile === 'rate-limit') {
+        verdict = 'inconclusive'
+        factor = 1.07
+      }
+      cells.push(
+        makeCell(
+          {
+            profile,
+            scenario: `rate-${rate}`,
+            concurrency: rate,
+            open: true,
+            baselineP95,
+            candidateP95: baselineP95 * factor,
+            verdict,
+            control,
+            nights: 7,
+            timeline: true,
+          },
+          seed++,
+        ),
+      )
+    }
+  }
+  return gate(cells, { evidence: 'stored', decision: 'key-auth/rate-2000 regressed against 7 nights' })
 }
 
 /** Baseline and candidate images measured in interleaved pairs on the same runner. */

@@ -3,15 +3,21 @@ import { compile, type TopLevelSpec } from 'vega-lite'
 import type { GateResults } from '../../../src/model.js'
 import {
   buildCharts,
+  cdfChart,
   cellConcurrency,
+  cellLoadModel,
   CHART_FONT,
   concurrencyChart,
+  decisionChart,
   latencyComparisonChart,
+  nightTrendChart,
   overheadChart,
   referenceProfile,
+  timelineChart,
 } from '../../../src/report/charts.js'
 import {
   baselineModeGate,
+  historyGate,
   hugeGate,
   pairedGate,
   passingGate,
@@ -25,6 +31,7 @@ const fixtures: Record<string, () => GateResults> = {
   paired: pairedGate,
   resources: resourcesGate,
   'baseline-mode': baselineModeGate,
+  history: historyGate,
 }
 
 type Row = Record<string, unknown>
@@ -54,11 +61,35 @@ function markType(layer: Row): string {
 
 describe('buildCharts', () => {
   it.each([
-    ['passing', ['latency-comparison', 'overhead', 'latency-distribution']],
-    ['regressed', ['latency-comparison', 'concurrency', 'overhead', 'latency-distribution']],
-    ['paired', ['latency-comparison', 'overhead', 'latency-distribution']],
-    ['resources', ['latency-comparison', 'overhead', 'latency-distribution', 'resources']],
+    ['passing', ['decision', 'latency-comparison', 'cdf', 'overhead', 'latency-distribution']],
+    [
+      'regressed',
+      [
+        'decision',
+        'latency-comparison',
+        'cdf',
+        'timeline',
+        'concurrency',
+        'overhead',
+        'latency-distribution',
+      ],
+    ],
+    ['paired', ['decision', 'latency-comparison', 'cdf', 'overhead', 'latency-distribution']],
+    ['resources', ['decision', 'latency-comparison', 'cdf', 'overhead', 'latency-distribution', 'resources']],
     ['baseline-mode', ['latency-comparison', 'overhead', 'latency-distribution']],
+    [
+      'history',
+      [
+        'decision',
+        'latency-comparison',
+        'cdf',
+        'night-trend',
+        'timeline',
+        'arrival-rate',
+        'overhead',
+        'latency-distribution',
+      ],
+    ],
   ])('picks the charts that apply to the %s fixture', (name, ids) => {
     expect(buildCharts(fixtures[name]!()).map((chart) => chart.id)).toEqual(ids)
   })
@@ -113,16 +144,19 @@ describe('latencyComparisonChart', () => {
   const results = regressedGate()
   const spec = latencyComparisonChart(results)!.spec
 
-  it('marks the threshold at baseline x (1 + threshold) for every gated cell, not for controls', () => {
-    const limits = rows(spec).filter((row) => row.kind === 'limit')
-    const gated = results.cells.filter((cell) => !cell.control)
-    expect(limits.map((row) => row.cell)).toEqual(gated.map((cell) => cell.cell))
-    for (const cell of gated) {
-      const limit = limits.find((row) => row.cell === cell.cell)?.limit as number
-      expect(limit).toBeCloseTo(cell.baseline!.median * 1.1, 4)
-    }
-    const tick = layers(spec).find((layer) => markType(layer) === 'tick')
-    expect(tick?.transform).toEqual([{ filter: "datum.kind === 'limit'" }])
+  it('labels each candidate with its change in % and in ms (difference of the medians)', () => {
+    const changes = rows(spec).filter((row) => row.kind === 'change')
+    expect(changes.map((row) => row.cell)).toEqual(results.cells.map((cell) => cell.cell))
+    const cell = results.cells.find((c) => c.cell === 'key-auth/vus-50')!
+    const row = changes.find((r) => r.cell === 'key-auth/vus-50')!
+    expect(row.deltaMs).toBeCloseTo(cell.candidate.median - cell.baseline!.median, 4)
+    expect(row.pct).toBe(`+${Math.round(cell.changePct!)}%`)
+    expect(row.ms).toMatch(/^\+\d\.\d+ ms$/)
+    expect(layers(spec).filter((layer) => markType(layer) === 'text')).toHaveLength(2)
+  })
+
+  it('draws no threshold tick: the threshold applies to the ratio, which the decision chart shows', () => {
+    expect(layers(spec).some((layer) => markType(layer) === 'tick')).toBe(false)
   })
 
   it('draws 95% CI error bars from each summary', () => {
@@ -143,14 +177,166 @@ describe('latencyComparisonChart', () => {
     expect(latencyComparisonChart(passingGate())!.spec).not.toHaveProperty('facet')
   })
 
-  it('has no threshold and no baseline legend entry in baseline mode', () => {
+  it('has no change labels and no baseline legend entry in baseline mode', () => {
     const baselineSpec = latencyComparisonChart(baselineModeGate())!.spec
-    expect(rows(baselineSpec).some((row) => row.kind === 'limit')).toBe(false)
+    expect(rows(baselineSpec).some((row) => row.kind === 'change')).toBe(false)
     expect(JSON.stringify(baselineSpec)).not.toContain('"baseline"')
   })
 })
 
+describe('decisionChart', () => {
+  const results = regressedGate()
+  const spec = decisionChart(results)!.spec
+
+  it('draws each ratio interval in % against 0% and the threshold', () => {
+    for (const cell of results.cells) {
+      const row = rows(spec).find((r) => r.cell === cell.cell)!
+      expect(row.lowerPct).toBeCloseTo((cell.ratio!.lower - 1) * 100, 3)
+      expect(row.upperPct).toBeCloseTo((cell.ratio!.upper - 1) * 100, 3)
+      expect(row.estimatePct).toBeCloseTo((cell.ratio!.estimate - 1) * 100, 3)
+    }
+    const lines = layers(spec)
+      .filter((layer) => markType(layer) === 'rule')
+      .map((layer) => ((layer.encoding as Row).x as Row).datum)
+    expect(lines).toContain(0)
+    expect(lines).toContain(10)
+  })
+
+  it('colours each interval by the region that decided and says which bound decided', () => {
+    const byCell = (name: string) => rows(spec).find((row) => row.cell === name)!
+    expect(byCell('key-auth/vus-50')).toMatchObject({ region: 'regression' })
+    expect(byCell('key-auth/vus-50').rule).toMatch(
+      /^regression: lower \+[\d.]+% > 0%, estimate \+[\d.]+% > \+10%$/,
+    )
+    expect(byCell('no-policies/vus-10')).toMatchObject({ region: 'pass' })
+    expect(byCell('no-policies/vus-10').rule).toMatch(/^pass: upper [+-][\d.]+% < \+10%$/)
+    expect(byCell('rate-limit/vus-10')).toMatchObject({ region: 'inconclusive' })
+    expect(byCell('rate-limit/vus-10').rule).toMatch(/^inconclusive: upper \+[\d.]+% ≥ \+10%, lower ≤ 0%$/)
+    expect(byCell('no-gateway/vus-10')).toMatchObject({ region: 'control' })
+    // An error-rate regression is named: latency alone passed or was undecided there.
+    expect(byCell('rate-limit/vus-50').rule).toMatch(/^regression: /)
+  })
+
+  it('keeps 0% and the threshold in view whatever the intervals', () => {
+    const x = ((layers(spec)[0]!.encoding as Row).x as Row).scale as { domain: number[] }
+    expect(x.domain[0]).toBeLessThan(0)
+    expect(x.domain[1]).toBeGreaterThan(10)
+    const wide = regressedGate()
+    for (const cell of wide.cells) cell.ratio = { estimate: 1.5, lower: 1.4, upper: 1.6, confidence: 0.95 }
+    const domain = (
+      ((layers(decisionChart(wide)!.spec)[0]!.encoding as Row).x as Row).scale as { domain: number[] }
+    ).domain
+    expect(domain[0]).toBeLessThanOrEqual(0)
+    expect(domain[1]).toBeGreaterThanOrEqual(60)
+  })
+
+  it('has no chart without a ratio', () => {
+    expect(decisionChart(baselineModeGate())).toBeNull()
+  })
+})
+
+describe('cdfChart', () => {
+  it('steps once per compared value, baseline and candidate, for gated cells only', () => {
+    const results = regressedGate()
+    const spec = cdfChart(results)!.spec
+    const cell = results.cells.find((c) => c.cell === 'key-auth/vus-50')!
+    for (const [variant, summary] of [
+      ['candidate', cell.candidate],
+      ['baseline', cell.baseline!],
+    ] as const) {
+      const steps = rows(spec).filter((row) => row.cell === cell.cell && row.variant === variant)
+      // One starting point at 0, then one step per value, up to 1.
+      expect(steps).toHaveLength(summary.values.length + 1)
+      expect(steps.map((row) => row.fraction)).toEqual([
+        0,
+        ...summary.values.map((_, i) => Number(((i + 1) / summary.values.length).toPrecision(6))),
+      ])
+      expect(steps.slice(1).map((row) => row.value)).toEqual([...summary.values].sort((a, b) => a - b))
+    }
+    expect(rows(spec).some((row) => row.cell === 'no-gateway/vus-10')).toBe(false)
+  })
+
+  it('says when the baseline steps per night', () => {
+    const spec = cdfChart(historyGate())!.spec
+    expect(rows(spec).find((row) => row.variant === 'baseline')?.unit).toBe('night')
+    expect(JSON.stringify(spec)).toContain('once per night')
+  })
+})
+
+describe('nightTrendChart', () => {
+  it('plots each night of a stored history oldest first, its prediction band and this run', () => {
+    const results = historyGate()
+    const spec = nightTrendChart(results)!.spec
+    const cell = results.cells.find((c) => c.cell === 'key-auth/rate-2000')!
+    const nights = rows(spec).filter((row) => row.cell === cell.cell && row.kind === 'night')
+    expect(nights.map((row) => row.night)).toEqual([-6, -5, -4, -3, -2, -1, 0])
+    expect(nights.map((row) => row.latency)).toEqual(cell.baseline!.values)
+    const band = rows(spec).filter((row) => row.cell === cell.cell && row.kind === 'band')
+    expect(band.map((row) => [row.lower, row.upper])).toEqual([
+      [cell.baseline!.lower, cell.baseline!.upper],
+      [cell.baseline!.lower, cell.baseline!.upper],
+    ])
+    expect(rows(spec).find((row) => row.cell === cell.cell && row.kind === 'candidate')).toMatchObject({
+      night: 1,
+      latency: cell.candidate.median,
+    })
+    expect(rows(spec).some((row) => String(row.cell).endsWith('(ctrl)'))).toBe(true)
+  })
+
+  it('needs a baseline of nights', () => {
+    expect(nightTrendChart(regressedGate())).toBeNull()
+    expect(nightTrendChart(pairedGate())).toBeNull()
+  })
+})
+
+describe('timelineChart', () => {
+  it('plots each second: the median P95 over measured runs and their range, per variant', () => {
+    const results = regressedGate()
+    const spec = timelineChart(results)!.spec
+    const cell = results.cells.find((c) => c.cell === 'key-auth/vus-50')!
+    const runs = cell.runs.filter((run) => !run.warmup && run.variant === 'candidate')
+    const at5 = runs.map((run) => run.timeline!.find((bucket) => bucket.t === 5)!.p95!).sort((a, b) => a - b)
+    const row = rows(spec).find((r) => r.cell === cell.cell && r.variant === 'candidate' && r.t === 5)!
+    expect(row.p95).toBe(at5[Math.floor(at5.length / 2)])
+    expect(row.p95Low).toBe(at5[0])
+    expect(row.p95High).toBe(at5.at(-1))
+    expect(row.runs).toBe(runs.length)
+  })
+
+  it('keeps a stalled second (no request completed) without a latency', () => {
+    const results = regressedGate()
+    const run = results.cells[0]!.runs.find((r) => !r.warmup)!
+    for (const r of results.cells[0]!.runs) r.timeline = [{ t: 0, requests: 0 }]
+    expect(run.timeline).toEqual([{ t: 0, requests: 0 }])
+    const row = rows(timelineChart(results)!.spec).find((r) => r.cell === results.cells[0]!.cell)!
+    expect(row).toMatchObject({ t: 0, requests: 0 })
+    expect(row.p95).toBeUndefined()
+  })
+
+  it('needs runs with a timeline', () => {
+    expect(timelineChart(passingGate())).toBeNull()
+  })
+})
+
 describe('concurrencyChart', () => {
+  it('names the axis after the load model: VUs (closed) or an arrival rate in req/s (open)', () => {
+    const closed = concurrencyChart(regressedGate(), 'closed')!
+    expect(closed.id).toBe('concurrency')
+    expect(JSON.stringify(closed.spec)).toContain('"Virtual users (VUs)"')
+    expect(concurrencyChart(regressedGate(), 'open')).toBeNull()
+    const open = concurrencyChart(historyGate(), 'open')!
+    expect(open.id).toBe('arrival-rate')
+    expect(JSON.stringify(open.spec)).toContain('"Arrival rate (req/s)"')
+    expect(JSON.stringify(open.spec)).not.toContain('Concurrency')
+  })
+
+  it('guesses the load model from the scenario name in results written before the field', () => {
+    const cell = historyGate().cells[0]!
+    delete cell.loadModel
+    expect(cellLoadModel(cell)).toBe('open')
+    expect(cellLoadModel({ ...cell, scenario: 'vus-50' })).toBe('closed')
+  })
+
   it('plots latency and throughput per profile against the concurrency level', () => {
     const spec = concurrencyChart(regressedGate())!.spec
     expect(spec).toHaveProperty('hconcat.length', 2)

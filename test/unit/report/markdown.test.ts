@@ -108,6 +108,27 @@ describe('renderMarkdown', () => {
     expect(md).toContain('(https://github.com/o/r/actions/runs/42)')
   })
 
+  it('shows the first two charts and folds the rest into a details block that names them', () => {
+    const images = ['Decision', 'Comparison', 'CDF', 'Timeline'].map((alt, i) => ({
+      url: `https://github.com/o/r/blob/abc/perf-gate/${i}.png?raw=true`,
+      alt,
+    }))
+    const md = renderMarkdown(regressedGate(), { images })
+    const details = md.indexOf('<details><summary>2 more charts: CDF, Timeline</summary>')
+    expect(details).toBeGreaterThan(0)
+    expect(md.indexOf('(https://github.com/o/r/blob/abc/perf-gate/1.png?raw=true)')).toBeLessThan(details)
+    expect(md.indexOf('(https://github.com/o/r/blob/abc/perf-gate/2.png?raw=true)')).toBeGreaterThan(details)
+    expect(md.indexOf('(https://github.com/o/r/blob/abc/perf-gate/3.png?raw=true)')).toBeGreaterThan(details)
+  })
+
+  it('puts the change in ms beside the change in percent', () => {
+    const md = renderMarkdown(regressedGate())
+    expect(md).toContain('| Change (CI) | Change ms |')
+    const cell = regressedGate().cells.find((c) => c.cell === 'key-auth/vus-50')!
+    const ms = (cell.candidate.median - cell.baseline!.median).toFixed(3)
+    expect(md).toMatch(new RegExp(`\\| \\+16\\.1% \\[[^\\]]+\\] \\| \\+${ms.replace('.', '\\.')} ms \\|`))
+  })
+
   it('has no chart without a baseline to compare with', () => {
     expect(renderMarkdown(baselineModeGate())).not.toContain('mermaid')
   })

@@ -4,6 +4,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { readResults } from '../../../src/publish.js'
 import { ConfigError } from '../../../src/errors.js'
+import { MAX_TIMELINE_BUCKETS } from '../../../src/model.js'
 import { defang, parseUntrustedResults } from '../../../src/report/untrusted-results.js'
 import { renderMarkdown } from '../../../src/report/markdown.js'
 import { regressedGate } from '../../support/report-fixtures.js'
@@ -14,6 +15,19 @@ describe('parseUntrustedResults', () => {
   it('accepts results written by a real gate', () => {
     const results = parseUntrustedResults(JSON.parse(JSON.stringify(regressedGate())), 'results.json')
     expect(results.cells.length).toBe(regressedGate().cells.length)
+  })
+
+  it("keeps the runs' timelines, and refuses one beyond the bound", () => {
+    const results = parseUntrustedResults(clone(), 'results.json')
+    const run = results.cells[0]!.runs.find((r) => !r.warmup)!
+    expect(run.timeline?.length).toBeGreaterThan(0)
+    expect(run.timeline).toEqual(regressedGate().cells[0]!.runs.find((r) => !r.warmup)!.timeline)
+    const raw = clone()
+    raw.cells[0].runs[1].timeline = Array.from({ length: MAX_TIMELINE_BUCKETS + 1 }, (_, t) => ({
+      t,
+      requests: 1,
+    }))
+    expect(() => parseUntrustedResults(raw, 'results.json')).toThrow(/cells\.0\.runs\.1\.timeline/)
   })
 
   it('defangs links, images, HTML and mentions in free text before they reach a comment', () => {
