@@ -337,6 +337,12 @@ export const gateSchema = z
       .max(366)
       .default(14)
       .describe('Nights of history a baseline file keeps.'),
+    timeline: z
+      .boolean()
+      .default(false)
+      .describe(
+        'Record latency second by second within every run (k6 CSV samples, about 1.6 KB per request written during the run) for the timeline chart. Off by default: it costs the runner CPU and disk while latency is measured.',
+      ),
     sampleResources: z
       .boolean()
       .default(true)

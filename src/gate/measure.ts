@@ -214,6 +214,7 @@ async function execute(
           durationS,
           timeoutMs: durationS * 1000 + durationMs(scenario.warmup) + 120_000,
           signal: ctx.signal,
+          timeline: ctx.config.gate.timeline,
         },
         names,
       )

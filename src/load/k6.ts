@@ -48,6 +48,12 @@ export interface K6RunOptions {
   /** Kill k6 after this long (it should end by itself well before). */
   timeoutMs: number
   signal?: AbortSignal
+  /**
+   * Record per-request samples (k6's CSV output) for per-second latency timelines. Off unless asked
+   * for: k6 writes about 1.6 KB per request while the run is measured, CPU and disk the runner would
+   * otherwise give to the load and the stack under test.
+   */
+  timeline?: boolean
 }
 
 /** Runs one k6 scenario and returns its metrics. Any k6 failure is an InfrastructureError. */
@@ -76,7 +82,7 @@ export async function runK6Scenarios(
   const summaryPath = path.join(dir, 'summary.json')
   const samplesPath = path.join(dir, 'samples.csv')
   try {
-    const stderr = await spawnK6(options, summaryPath, samplesPath)
+    const stderr = await spawnK6(options, summaryPath, options.timeline ? samplesPath : null)
     let text: string
     try {
       text = await readFile(summaryPath, 'utf8')
@@ -94,7 +100,10 @@ export async function runK6Scenarios(
         throw new InfrastructureError(`${options.script}: ${error.message}`)
       throw error
     }
-    return { metrics, timelines: await readTimelines(samplesPath, scenarios, options.durationS) }
+    return {
+      metrics,
+      timelines: options.timeline ? await readTimelines(samplesPath, scenarios, options.durationS) : {},
+    }
   } finally {
     await rm(dir, { recursive: true, force: true })
   }
@@ -148,13 +157,13 @@ export function k6ProcessEnv(
   return { ...env, ...scriptEnv, SUMMARY_PATH: summaryPath, K6_NO_USAGE_REPORT: 'true' }
 }
 
-function spawnK6(options: K6RunOptions, summaryPath: string, samplesPath: string): Promise<string> {
+function spawnK6(options: K6RunOptions, summaryPath: string, samplesPath: string | null): Promise<string> {
   return new Promise((resolve, reject) => {
     // Per-request samples for the timelines (CSV: the most compact of k6's file outputs).
-    const samples = `csv=fileName=${samplesPath},timeFormat=${K6_CSV_TIME_FORMAT}`
+    const out = samplesPath ? ['--out', `csv=fileName=${samplesPath},timeFormat=${K6_CSV_TIME_FORMAT}`] : []
     const child = spawn(
       options.k6.path,
-      ['run', '--quiet', '--no-color', '--no-usage-report', '--out', samples, options.script],
+      ['run', '--quiet', '--no-color', '--no-usage-report', ...out, options.script],
       {
         env: k6ProcessEnv(process.env, options.env, summaryPath),
         stdio: ['ignore', 'ignore', 'pipe'],

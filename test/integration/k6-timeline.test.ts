@@ -33,6 +33,7 @@ describe('k6 timeline', () => {
         env: { TARGET_URL: url, RATE: '50', DURATION: '2s', WARMUP: '1s' },
         durationS: 2,
         timeoutMs: 60_000,
+        timeline: true,
       },
       ['load'],
     )
@@ -46,4 +47,20 @@ describe('k6 timeline', () => {
       expect(bucket.p95!).toBeLessThanOrEqual(metrics.load!.max * 1.01)
     }
   }, 120_000)
+
+  it('records no samples unless asked to (the timeline costs the runner while it measures)', async () => {
+    const k6 = await findK6()
+    const { metrics, timelines } = await runK6Scenarios(
+      {
+        k6: k6!,
+        script: SCRIPT,
+        env: { TARGET_URL: url, RATE: '50', DURATION: '1s' },
+        durationS: 1,
+        timeoutMs: 60_000,
+      },
+      ['load'],
+    )
+    expect(metrics.load!.requests).toBeGreaterThan(0)
+    expect(timelines).toEqual({})
+  })
 })
