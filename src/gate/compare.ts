@@ -75,8 +75,15 @@ export function compareCells(input: CompareInput): { cells: CellComparison[]; no
   }
   const invalid = runs.filter((r) => !r.valid && !r.warmup)
   if (invalid.length > 0) {
+    // Reasons that differ only in their numbers (dropped 46 vs 19 iterations) are one kind of reason.
+    const kinds = new Map<string, string>()
+    for (const run of invalid) {
+      const reason = run.invalidReason ?? 'invalid'
+      const kind = reason.replace(/\d+(\.\d+)?/g, 'N')
+      if (!kinds.has(kind)) kinds.set(kind, reason)
+    }
     notes.push(
-      `${invalid.length} run(s) were invalid and excluded: ${[...new Set(invalid.map((r) => r.invalidReason))].join('; ')}`,
+      `${invalid.length} run(s) were invalid and excluded: ${[...kinds.values()].join('; ')}${invalid.length > kinds.size ? ' (and similar)' : ''}`,
     )
   }
   return { cells, notes }
