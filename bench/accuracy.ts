@@ -1,54 +1,62 @@
 /**
- * The accuracy benchmark: how often the gate blocks unchanged code (A/A) and how often it catches a
- * known P95 regression (+5%, +10%, +20%), in paired and stored modes, and how long a real gate takes.
+ * The gate's operating curve, measured: how often it blocks, stays inconclusive or passes unchanged
+ * code (A/A) and a known regression (+5%, +10%, +20% P95), in paired and stored mode, and how long a
+ * gate takes. Two sources, labelled as such in the table:
  *
- *   npm run bench:accuracy -- [--budget 15m] [--stacks 5] [--rounds N] [--seed S] [--pool FILE]
- *                             [--decisions 400] [--gates 2] [--replay-only]
+ * - Real gates: the built CLI end to end on bench/oc-gate.yml (echo + the test gateway, whose
+ *   WORK_ITERATIONS knob adds CPU work per request; fresh stacks every block). Each gate's verdict,
+ *   evidence and wall time go to bench/results/oc/gates.jsonl and its journal to
+ *   bench/results/oc/journals/, as it finishes, so an interrupted benchmark keeps what it measured.
+ * - Replays: decisions drawn from the pool of paired blocks those journals hold (blocks of one
+ *   decision are distinct), passed through the gate's own compareCells and decision policy
+ *   (src/gate/policy.ts), so the replay measures the rule the gate applies.
  *
- * 1. Collects a pool of real runs across separately started stacks (see collect.ts), or reads one.
- * 2. Replays gate decisions by resampling that pool through the gate's own comparePaired and
- *    compareStored (see replay.ts): cheap, so hundreds per setting.
- * 3. Times real gates through the built CLI (see real-gates.ts): wall time only comes from those.
- * 4. Prints one markdown table and writes it next to the pool.
+ *   npm run bench:accuracy -- gates --label A/A --gates 10 [--work 0] [--busy] [--method paired|auto]
+ *   npm run bench:accuracy -- baseline --nights 5
+ *   npm run bench:accuracy -- replay [--decisions 400] [--seed 1] [--readme]
  */
-import { mkdir, readdir, writeFile } from 'node:fs/promises'
+import { spawn, type ChildProcess } from 'node:child_process'
+import { appendFile, copyFile, mkdir, mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises'
+import { existsSync } from 'node:fs'
+import { cpus, loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import { Command, InvalidArgumentError } from 'commander'
-import { consoleLogger } from '../src/cli-logger.js'
+import { readBaseline } from '../src/baseline/store.js'
 import { loadConfig } from '../src/config/load.js'
-import { durationMs } from '../src/config/schema.js'
-import { guardInterrupts } from '../src/interrupt.js'
-import { findK6 } from '../src/load/k6.js'
-import { packageRoot } from '../src/load/scenario-env.js'
+import { compareCells } from '../src/gate/compare.js'
+import { readJournal } from '../src/gate/journal.js'
+import { gatedVerdict, nextStep, type PolicyStep } from '../src/gate/policy.js'
 import { machineFingerprint } from '../src/machine.js'
-import { collectPool } from './collect.js'
-import { EFFECTS, poolSchema, readPool, VARIANTS, type Pool } from './pool.js'
-import { runRealGates } from './real-gates.js'
-import {
-  indexPool,
-  poolNoise,
-  replayPaired,
-  replayRandom,
-  replayStored,
-  type ReplayContext,
-} from './replay.js'
-import { markdownTable, type TableRow } from './table.js'
+import type { RunResult, Verdict } from '../src/model.js'
+import { seededRandom, shuffle } from '../src/plan/schedule.js'
+import { checkRunner, median, sd, wilsonInterval } from '../src/stats/index.js'
 
-const EXAMPLE_CONFIG = 'examples/nginx/perf-gate.yml'
-const PAIRED_CONFIG = 'bench/paired-gate.yml'
-const RESULTS_DIR = 'bench/results'
+const CONFIG = 'bench/oc-gate.yml'
+const OUT = 'bench/results/oc'
+const GATES = `${OUT}/gates.jsonl`
+const JOURNALS = `${OUT}/journals`
+const BASELINE = 'bench/results/oc-baseline.json'
 
-interface Options {
-  budget: string
-  stacks: number
-  rounds?: number
-  seed: number
-  pool?: string
-  replayOnly: boolean
-  decisions: number
-  gates: number
-  gateBudget: string
-  baseDelayUs: number
+/** One real gate, as recorded. */
+interface GateRecord {
+  id: string
+  label: string
+  method: 'paired' | 'auto'
+  work: number
+  busy: boolean
+  exitCode: number | null
+  verdict: Verdict | null
+  evidence: string | null
+  decision: string | null
+  wallTimeS: number
+  blocks: number
+  pairs: number
+  changePct: number | null
+  ratio: { lower: number; upper: number } | null
+  runner: string | null
+  loadBefore: number
+  loadAfter: number
+  startedAt: string
 }
 
 function positiveInt(value: string): number {
@@ -63,241 +71,352 @@ function nonNegativeInt(value: string): number {
   return n
 }
 
-function durationOption(value: string): string {
-  try {
-    durationMs(value)
-    return value
-  } catch {
-    throw new InvalidArgumentError('expected a duration such as "15m" or "900s"')
-  }
+function cli(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, ['dist/cli.js', ...args], {
+    env: { ...process.env, TESTCONTAINERS_RYUK_DISABLED: 'true', ...env },
+  })
+  let stdout = ''
+  let stderr = ''
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+  child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-200_000)))
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })))
 }
 
-function parseArgs(argv: string[]): Options {
-  const program = new Command('bench:accuracy')
-    .description("measure the gate's false-alarm rate, detection rate and wall time")
-    .option('--budget <duration>', 'time for collecting the pool of real runs', durationOption, '15m')
-    .option('--stacks <n>', 'separately started stacks in the pool', positiveInt, 5)
-    .option('--rounds <n>', 'rounds per stack (default: as many as the budget allows)', positiveInt)
-    .option('--seed <n>', 'seeds run order and resampling', nonNegativeInt, 1)
-    .option('--pool <file>', 'pool file to write, or with --replay-only to read (default: newest)')
-    .option('--replay-only', 'no Docker, no k6: replay decisions from a recorded pool', false)
-    .option('--decisions <n>', 'replayed decisions per mode and setting', positiveInt, 400)
-    .option('--gates <n>', 'real gates per mode for wall time (0: none)', nonNegativeInt, 2)
-    .option('--gate-budget <duration>', 'stop starting real gates after this', durationOption, '25m')
-    .option('--base-delay-us <us>', 'echo delay of A (B adds its increment)', nonNegativeInt, 2000)
-  program.parse(argv, { from: 'user' })
-  return program.opts<Options>()
+/** Keeps one core busy (a spinning process), the "busy machine" the stored gates must survive. */
+function busyCore(): ChildProcess {
+  return spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' })
 }
 
-async function newestPool(root: string): Promise<string> {
-  const dir = path.join(root, RESULTS_DIR)
-  const files = (await readdir(dir).catch(() => [] as string[]))
-    .filter((f) => /^pool-.*\.json$/.test(f))
-    .sort()
-  const last = files[files.length - 1]
-  if (!last) throw new Error(`no pool in ${RESULTS_DIR}/: run without --replay-only first`)
-  return path.join(dir, last)
-}
-
-async function savePool(file: string, pool: Pool): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true })
-  await writeFile(file, `${JSON.stringify(poolSchema.parse(pool), null, 1)}\n`)
-}
-
-async function collect(options: Options, root: string, command: string): Promise<string> {
-  const log = consoleLogger()
-  const loaded = loadConfig(path.join(root, EXAMPLE_CONFIG))
-  const { config } = loaded
-  const profile = config.profiles.find((p) => !p.control)
-  const scenario = config.scenarios[0]
-  if (!profile || !scenario) throw new Error(`${EXAMPLE_CONFIG} has no gated profile or no scenario`)
-  const k6 = await findK6()
-  if (!k6) throw new Error('k6 was not found: install k6 or set K6_PATH')
-  const createdAt = new Date()
-  const file =
-    options.pool ??
-    path.join(root, RESULTS_DIR, `pool-${createdAt.toISOString().replace(/[:.]/g, '-').slice(0, 19)}.json`)
-  const guard = guardInterrupts(log)
-  try {
-    const collected = await collectPool({
-      config,
-      profile,
-      scenario,
-      k6,
-      root,
-      stacks: options.stacks,
-      rounds: options.rounds,
-      budgetMs: durationMs(options.budget),
-      baseDelayUs: options.baseDelayUs,
-      seed: options.seed,
-      log,
-      cleanup: guard.cleanup,
-      signal: guard.signal,
+async function runGates(options: {
+  label: string
+  gates: number
+  work: number
+  busy: boolean
+  method: 'paired' | 'auto'
+}) {
+  await mkdir(JOURNALS, { recursive: true })
+  for (let i = 0; i < options.gates; i++) {
+    const id = `${new Date().toISOString().replace(/[:.]/g, '-')}-${options.method}-${options.label.replace(/[^\w]+/g, '')}-${i}`
+    const out = await mkdtemp(path.join(tmpdir(), 'perf-gate-oc-'))
+    const busy = options.busy ? busyCore() : null
+    const loadBefore = loadavg()[0] as number
+    const began = Date.now()
+    const run = await cli(['run', '--config', CONFIG, '--out', out], {
+      WORK_ITERATIONS: String(options.work),
+      PERF_GATE_METHOD: options.method,
+      OC_BASELINE: path.resolve(BASELINE),
+      PERF_GATE_RUN_ID: `oc-${i}-${process.pid}`,
     })
-    const pool: Pool = {
-      schemaVersion: 1,
-      createdAt: createdAt.toISOString(),
-      finishedAt: new Date().toISOString(),
-      command,
-      machine: { ...machineFingerprint(), loadAverages: collected.loadAverages },
-      k6Version: k6.version,
-      config: EXAMPLE_CONFIG,
-      profile: profile.name,
-      scenario: scenario.name,
-      seed: options.seed,
-      calibration: {
-        baseDelayUs: collected.baseDelayUs,
-        p95AMs: collected.p95AMs,
-        initialDelayUs: collected.initialDelayUs,
-        verificationRatio: collected.verificationRatio,
-        delayUs: collected.delayUs,
-      },
-      stacks: collected.stacks,
-      runs: collected.runs,
-      gates: [],
+    busy?.kill('SIGKILL')
+    const wallTimeS = (Date.now() - began) / 1000
+    const resultsFile = path.join(out, 'results.json')
+    const results = existsSync(resultsFile) ? JSON.parse(await readFile(resultsFile, 'utf8')) : null
+    const gated = results?.cells?.find((c: { control: boolean }) => !c.control) ?? null
+    if (existsSync(path.join(out, 'runs.jsonl')))
+      await copyFile(path.join(out, 'runs.jsonl'), path.join(JOURNALS, `${id}.jsonl`))
+    const record: GateRecord = {
+      id,
+      label: options.label,
+      method: options.method,
+      work: options.work,
+      busy: options.busy,
+      exitCode: run.code,
+      verdict: results?.verdict ?? null,
+      evidence: results?.evidence ?? null,
+      decision: results?.decision ?? null,
+      wallTimeS,
+      blocks: results?.paired?.blocks ?? 0,
+      pairs: results?.paired?.pairs ?? 0,
+      changePct: gated?.changePct ?? null,
+      ratio: gated?.ratio ? { lower: gated.ratio.lower, upper: gated.ratio.upper } : null,
+      runner: results?.notes?.find((n: string) => n.startsWith('Runner check')) ?? null,
+      loadBefore,
+      loadAfter: loadavg()[0] as number,
+      startedAt: new Date(began).toISOString(),
     }
-    // Saved before the real gates, so a failure there does not lose the pool.
-    await savePool(file, pool)
-    log.info(`pool written to ${path.relative(root, file)} (${pool.runs.length} runs)`)
-    if (options.gates > 0) {
-      pool.gates = await runRealGates({
-        root,
-        pairedConfig: path.join(root, PAIRED_CONFIG),
-        storedConfig: path.join(root, EXAMPLE_CONFIG),
-        count: options.gates,
-        // Alternate an A/A gate and a +20% gate: both are what the wall time must cover.
-        delaysUs: [collected.delayUs.A, collected.delayUs.B20],
-        baseDelayUs: collected.delayUs.A,
-        log,
-        deadline: Date.now() + durationMs(options.gateBudget),
-      })
-      await savePool(file, pool)
-    }
-  } finally {
-    guard.dispose()
+    await appendFile(GATES, `${JSON.stringify(record)}\n`)
+    process.stdout.write(
+      `${options.label} ${options.method}${options.busy ? ' busy' : ''} gate ${i + 1}/${options.gates}: exit ${run.code} ${record.verdict} by ${record.evidence}, ` +
+        `${record.changePct === null ? 'n/a' : `${record.changePct.toFixed(1)}%`}, ${record.pairs} pairs, ${wallTimeS.toFixed(0)} s, load ${loadBefore.toFixed(1)} -> ${record.loadAfter.toFixed(1)}\n`,
+    )
+    if (run.code !== 0 && run.code !== 1) process.stderr.write(run.stderr.slice(-3000))
   }
-  return file
 }
 
-function fmt(x: number | undefined, digits = 3): string {
-  return x === undefined || !Number.isFinite(x) ? '-' : x.toFixed(digits)
+async function recordBaseline(nights: number) {
+  for (let i = 0; i < nights; i++) {
+    const out = await mkdtemp(path.join(tmpdir(), 'perf-gate-oc-night-'))
+    const run = await cli(['run', '--config', CONFIG, '--mode', 'baseline', '--out', out], {
+      WORK_ITERATIONS: '0',
+      PERF_GATE_METHOD: 'auto',
+      OC_BASELINE: path.resolve(BASELINE),
+      PERF_GATE_RUN_ID: `oc-night-${i}-${process.pid}`,
+    })
+    process.stdout.write(`night ${i + 1}/${nights}: exit ${run.code}, load ${loadavg()[0]?.toFixed(1)}\n`)
+    if (run.code !== 0) throw new Error(run.stderr.slice(-3000))
+  }
 }
 
-function report(pool: Pool, poolFile: string, options: Options): string {
-  const config = loadConfig(path.join(packageRoot(process.cwd()), pool.config)).config
-  const index = indexPool(pool.runs)
-  const noise = poolNoise(index, VARIANTS)
+/** A paired block of one real gate: both cells, both variants. */
+interface PoolBlock {
+  gate: string
+  runs: RunResult[]
+}
+
+async function readGates(): Promise<GateRecord[]> {
+  const text = await readFile(GATES, 'utf8').catch(() => '')
+  return text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as GateRecord)
+}
+
+async function readPool(gates: readonly GateRecord[]) {
+  const byLabel = new Map<string, PoolBlock[]>()
+  const stored = new Map<string, RunResult[]>()
+  const files = new Set(await readdir(JOURNALS).catch(() => [] as string[]))
+  for (const gate of gates) {
+    if (!files.has(`${gate.id}.jsonl`)) continue
+    const { runs } = await readJournal(path.join(JOURNALS, `${gate.id}.jsonl`))
+    const blocks = new Map<number, RunResult[]>()
+    for (const run of runs) {
+      if (run.phase === 'paired' && run.block !== undefined)
+        blocks.set(run.block, [...(blocks.get(run.block) ?? []), run])
+    }
+    const complete = [...blocks.values()].filter(
+      (b) => b.length === 4 && b.every((r) => r.valid && !r.warmup),
+    )
+    byLabel.set(gate.label, [
+      ...(byLabel.get(gate.label) ?? []),
+      ...complete.map((r) => ({ gate: gate.id, runs: r })),
+    ])
+    const storedRuns = runs.filter((r) => r.phase === 'stored')
+    if (storedRuns.length > 0) stored.set(gate.id, storedRuns)
+  }
+  return { byLabel, stored }
+}
+
+interface Tally {
+  regression: number
+  inconclusive: number
+  pass: number
+  wall: number[]
+  exhausted: number
+}
+
+function tally(): Tally {
+  return { regression: 0, inconclusive: 0, pass: 0, wall: [], exhausted: 0 }
+}
+
+function pct(k: number, n: number): string {
+  if (n === 0) return '—'
+  const [lo, hi] = wilsonInterval(k, n, 0.95)
+  return `${((100 * k) / n).toFixed(0)}% [${(100 * lo).toFixed(0)}, ${(100 * hi).toFixed(0)}]`
+}
+
+async function replay(options: { decisions: number; seed: number; readme: boolean }) {
+  const gates = await readGates()
+  if (gates.length === 0) throw new Error(`${GATES} holds no gates: run "gates" first`)
+  const loaded = loadConfig(CONFIG, { ...process.env, OC_BASELINE: path.resolve(BASELINE) })
+  const { config } = loaded
   const gate = config.gate
-  const ctx: ReplayContext = {
-    index,
-    gate,
-    profile: pool.profile,
-    scenario: pool.scenario,
-    random: replayRandom(options.seed),
-  }
-  const n = gate.rounds
-  const roundsPerStack = [...index.values()].map((stack) => stack.size)
-  const rows: TableRow[] = []
-  const pairedNoise = (v: (typeof VARIANTS)[number]) =>
-    v === 'A' ? `σ_pair ${fmt(noise.sigmaAA)} (A/A across rounds)` : `σ_pair ${fmt(noise.sigmaPair[v])}`
-  const storedNoise = `sd run ${fmt(noise.sdRun)}, sd between stacks ${fmt(noise.sdBetweenStacks)}`
-  const medianSize = (sizes: number[]) =>
-    sizes.length === 0 ? 0 : (sizes.sort((a, b) => a - b)[Math.floor(sizes.length / 2)] ?? 0)
-  for (const [mode, run] of [
-    [`paired, ${n} pairs`, (v: (typeof VARIANTS)[number]) => replayPaired(ctx, v, n, options.decisions)],
-    [`paired, 10 pairs`, (v: (typeof VARIANTS)[number]) => replayPaired(ctx, v, 10, options.decisions)],
-    [
-      `paired, adaptive ${n}+2.. (max ${n * 4})`,
-      (v: (typeof VARIANTS)[number]) => replayPaired(ctx, v, n, options.decisions, { maxPairs: n * 4 }),
-    ],
-    [
-      `stored, 3 nights x 5`,
-      (v: (typeof VARIANTS)[number]) => replayStored(ctx, v, 3, 5, 5, options.decisions),
-    ],
-    [
-      `stored, 4 nights x 5`,
-      (v: (typeof VARIANTS)[number]) => replayStored(ctx, v, 4, 5, 5, options.decisions),
-    ],
-  ] as const) {
-    for (const v of VARIANTS) {
-      const tally = run(v)
-      rows.push({
-        mode,
-        setting: v,
-        tally,
-        noise: mode.startsWith('paired') ? pairedNoise(v) : storedNoise,
-        size: medianSize([...tally.sizes]),
+  const { byLabel, stored } = await readPool(gates)
+  const random = seededRandom(options.seed)
+  const pairedGates = gates.filter((g) => g.method === 'paired' && g.blocks > 0)
+  const blockS = median(pairedGates.map((g) => g.wallTimeS / g.blocks))
+  const storedGates = gates.filter((g) => g.method === 'auto' && stored.has(g.id))
+  const storedS =
+    storedGates.length > 0 ? median(storedGates.map((g) => Math.max(0, g.wallTimeS - g.blocks * blockS))) : 0
+  const baseline = await readBaseline(path.resolve(BASELINE))
+
+  /** One replayed decision: optional stored phase, then blocks drawn without replacement. */
+  const decide = (label: string, storedRuns: RunResult[] | null, t: Tally) => {
+    const pool = shuffle(byLabel.get(label) ?? [], random)
+    const taken: RunResult[] = []
+    let blocks = 0
+    let elapsedS = storedRuns ? storedS : 0
+    let storedState: {
+      cells: ReturnType<typeof compareCells>['cells']
+      runner: ReturnType<typeof checkRunner>
+    } | null = null
+    if (storedRuns) {
+      const compared = compareCells({
+        runs: storedRuns,
+        config,
+        gate,
+        baseline,
+        method: 'stored',
+        now: new Date(),
       })
+      storedState = {
+        cells: compared.cells,
+        runner: checkRunner({
+          controlCells: compared.cells.filter((c) => c.control),
+          threshold: gate.threshold,
+          machine: machineFingerprint(),
+          baselineMachines: baseline?.nights.map((n) => n.machine) ?? [],
+        }),
+      }
+    }
+    let paired: ReturnType<typeof compareCells> | null = null
+    for (;;) {
+      const step: PolicyStep = nextStep({
+        start: storedRuns ? 'stored' : 'paired',
+        hasVariant: true,
+        stored: storedState,
+        paired: paired && { cells: paired.cells, pairs: blocks * gate.pairsPerBlock, blocks },
+        minPairs: gate.rounds,
+        maxPairs: gate.maxRounds ?? gate.rounds * 4,
+        pairsPerBlock: gate.pairsPerBlock,
+        elapsedMs: elapsedS * 1000,
+        budgetMs: 8 * 60_000,
+        blockMs: blocks > 0 ? blockS * 1000 : null,
+      })
+      if (step.action === 'stop') {
+        t[step.verdict]++
+        t.wall.push(elapsedS)
+        return
+      }
+      const next = pool[blocks]
+      if (!next) {
+        // The pool ran out before the policy stopped: count what the comparison says now.
+        t.exhausted++
+        t[paired ? gatedVerdict(paired.cells) : 'inconclusive']++
+        t.wall.push(elapsedS)
+        return
+      }
+      taken.push(...next.runs.map((r) => ({ ...r, block: blocks, round: blocks })))
+      blocks++
+      elapsedS += blockS
+      paired = compareCells({ runs: taken, config, gate, baseline: null, method: 'paired', now: new Date() })
     }
   }
-  const table = markdownTable(rows, noise, pool.gates)
-  const gates = pool.gates
-    .map(
-      (g) =>
-        `${g.mode}${g.mode === 'baseline' ? '' : ` (ECHO_DELAY_US=${g.echoDelayUs})`} ${g.wallS.toFixed(0)} s -> ${g.verdict ?? 'baseline written'}` +
-        (g.gatedRuns !== null
-          ? `, ${g.gatedRuns} measured ${g.mode === 'paired' ? 'pairs' : 'runs'} in the gated cell`
-          : ''),
-    )
-    .join('; ')
-  const date = pool.createdAt.slice(0, 10)
-  const perStack = Object.entries(noise.realisedRatioByStack)
-    .map(([v, ratios]) => `${v}: ${ratios.map((r) => `${((r - 1) * 100).toFixed(1)}%`).join(', ')}`)
-    .join('; ')
-  const lines = [
-    `Measured ${date} on a shared ${pool.machine.cpus}-CPU machine (${pool.machine.cpuModel}; 1-minute load average ${pool.machine.loadAverages.join(', ')} at each stack start), k6 ${pool.k6Version}, ${pool.config} (${pool.profile}, ${pool.scenario}: open model, ${config.scenarios[0]?.rate ?? '?'} req/s, ${config.scenarios[0]?.duration ?? '?'} runs), threshold +${(gate.threshold * 100).toFixed(0)}%, confidence ${gate.confidence}.`,
+
+  const rows: string[] = []
+  const effect = (label: string) => {
+    const blocks = byLabel.get(label) ?? []
+    const ratios = blocks.map((b) => {
+      const [c, a] = ['candidate', 'baseline'].map(
+        (v) =>
+          b.runs.find((r) => !r.profile.startsWith('no-gateway') && r.variant === v)?.metrics.p95 ??
+          Number.NaN,
+      ) as [number, number]
+      return Math.log(c / a)
+    })
+    return {
+      n: ratios.length,
+      realised: ratios.length ? (Math.exp(median(ratios)) - 1) * 100 : Number.NaN,
+      sigma: ratios.length > 1 ? sd(ratios) : Number.NaN,
+    }
+  }
+  const row = (what: string, source: string, t: Tally, n: number, realised: string) =>
+    `| ${what} | ${source} | ${n} | ${realised} | ${pct(t.regression, n)} | ${pct(t.inconclusive, n)} | ${pct(t.pass, n)} | ${t.wall.length ? `${median(t.wall).toFixed(0)} s` : '—'} |`
+
+  for (const label of [...new Set(gates.map((g) => g.label))].sort()) {
+    const e = effect(label)
+    const realised = Number.isFinite(e.realised)
+      ? `${e.realised >= 0 ? '+' : ''}${e.realised.toFixed(1)}% (${e.n} blocks, σ ${e.sigma.toFixed(3)})`
+      : '—'
+    for (const [method, busy] of [
+      ['paired', false],
+      ['auto', true],
+      ['auto', false],
+    ] as const) {
+      const real = gates.filter((g) => g.label === label && g.method === method && g.busy === busy)
+      if (real.length === 0) continue
+      const t = tally()
+      for (const g of real) {
+        if (g.verdict) t[g.verdict]++
+        t.wall.push(g.wallTimeS)
+      }
+      rows.push(
+        row(
+          `${label}, ${method === 'paired' ? 'paired' : 'stored then escalated'}${busy ? ', one core busy' : ''}`,
+          'real gates',
+          t,
+          real.length,
+          realised,
+        ),
+      )
+    }
+    if ((byLabel.get(label)?.length ?? 0) >= gate.rounds) {
+      const t = tally()
+      for (let i = 0; i < options.decisions; i++) decide(label, null, t)
+      rows.push(
+        row(
+          `${label}, paired`,
+          `replay${t.exhausted ? ` (${t.exhausted} ran out of pool)` : ''}`,
+          t,
+          options.decisions,
+          realised,
+        ),
+      )
+    }
+    if (label === 'A/A' && storedGates.length > 0) {
+      const t = tally()
+      const phases = storedGates.map((g) => stored.get(g.id) as RunResult[])
+      for (let i = 0; i < options.decisions; i++)
+        decide(label, phases[Math.floor(random() * phases.length)] as RunResult[], t)
+      rows.push(
+        row(
+          `${label}, stored then escalated (stored phases of the busy gates)`,
+          `replay${t.exhausted ? ` (${t.exhausted} ran out of pool)` : ''}`,
+          t,
+          options.decisions,
+          realised,
+        ),
+      )
+    }
+  }
+  const table = [
+    `Measured ${new Date().toISOString().slice(0, 10)} on ${cpus().length} x ${cpus()[0]?.model.trim()} (shared; load average at the gates' starts ${Math.min(...gates.map((g) => g.loadBefore)).toFixed(1)}-${Math.max(...gates.map((g) => g.loadBefore)).toFixed(1)}). Block, inconclusive and pass rates with 95% Wilson intervals; wall time is the median per gate.`,
     '',
-    `**Decisions are replayed**, not real gates: each one resamples real runs from a recorded pool of ${pool.runs.filter((r) => r.purpose === 'pool').length} k6 runs across ${index.size} separately started stacks (${roundsPerStack.join(', ')} rounds; every round ran A, B5, B10 and B20 once in random order) and passes them to the gate's own \`comparePaired\` / \`compareStored\`. Paired: n pairs from one stack, A and B of the same round; A/A pairs two A runs of different rounds of one stack. Stored: k nights of 5 A runs, each night from another stack, and 5 candidate runs from a held-out stack. Replayed decisions reuse the same runs, so they are not independent: the rates rest on ${index.size} stacks and ${roundsPerStack.reduce((a, b) => a + b, 0)} rounds, not on ${options.decisions} independent gates.`,
+    '| Setting | Source | Gates | Realised P95 change (median per block) | Block | Inconclusive | Pass | Wall time |',
+    '| :-- | :-- | --: | :-- | --: | --: | --: | --: |',
+    ...rows,
     '',
-    `Injected regressions: the echo backend sleeps X-Echo-Delay-Us per request. A sleeps ${pool.calibration.baseDelayUs} µs (a backend with a ${pool.calibration.baseDelayUs / 1000} ms service time; without a base delay any sleep at all raises P95 by 50% or more on this machine, so +5% cannot be injected), B adds an increment calibrated on stack 0 from A's P95 of ${fmt(pool.calibration.p95AMs)} ms (delays ${Object.entries(
-      pool.calibration.delayUs,
-    )
-      .map(([v, d]) => `${v} ${d} µs`)
-      .join(
-        ', ',
-      )}); realised effect = median within-round P95 ratio B/A over the pool (per stack: ${perStack}). Targets: +${VARIANTS.filter(
-      (v) => v !== 'A',
-    )
-      .map((v) => `${EFFECTS[v] * 100}%`)
-      .join(' / +')}.`,
-    '',
-    `**Wall times come from real gates** through the CLI (two profiles, ${gate.rounds} rounds + ${gate.warmupRounds} warm-up, adaptive pairs within \`timeBudget\`): ${gates || 'none run'}.`,
-    '',
-    table,
-    '',
-    `Noise: σ_pair is the sd of the per-pair log ratio (pooled within stacks); sd run is the within-stack sd of log P95 of A runs, sd between stacks that of the stacks' mean log P95. Pool: \`${path.relative(packageRoot(process.cwd()), poolFile)}\`.`,
-    '',
-    'Reproduce (collects a new pool, about budget + 20 min with the real gates):',
-    '',
-    '```sh',
-    `TESTCONTAINERS_RYUK_DISABLED=true ${pool.command}`,
-    '```',
-    '',
-    'Replay the recorded pool only (no Docker, seconds):',
-    '',
-    '```sh',
-    `npm run bench:accuracy -- --replay-only --pool ${path.relative(packageRoot(process.cwd()), poolFile)} --seed ${options.seed} --decisions ${options.decisions}`,
-    '```',
-  ]
-  return lines.join('\n')
+    `Reproduce: \`npm run bench:accuracy -- replay --decisions ${options.decisions} --seed ${options.seed}\` (from the recorded gates in \`${OUT}/\`).`,
+  ].join('\n')
+  process.stdout.write(`${table}\n`)
+  if (options.readme) {
+    const readme = await readFile('README.md', 'utf8')
+    const start = '<!-- oc-table:start -->'
+    const end = '<!-- oc-table:end -->'
+    if (!readme.includes(start)) throw new Error(`README.md has no ${start} marker`)
+    const next = readme.replace(new RegExp(`${start}[\\s\\S]*?${end}`), `${start}\n\n${table}\n\n${end}`)
+    await writeFile('README.md', next)
+    process.stdout.write('README.md updated\n')
+  }
 }
 
-async function main(argv: string[]): Promise<void> {
-  const options = parseArgs(argv)
-  const root = packageRoot(process.cwd())
-  const command = `npm run bench:accuracy -- ${argv.join(' ')}`.trim()
-  const poolFile = options.replayOnly
-    ? path.resolve(options.pool ?? (await newestPool(root)))
-    : await collect(options, root, command)
-  const pool = await readPool(poolFile)
-  const text = report(pool, poolFile, options)
-  await writeFile(poolFile.replace(/\.json$/, '.md'), `${text}\n`)
-  process.stdout.write(`${text}\n`)
-}
-
-main(process.argv.slice(2)).catch((error: unknown) => {
-  process.stderr.write(
-    `bench:accuracy: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+const program = new Command('bench:accuracy').description(
+  "the gate's operating curve, from real gates and replays",
+)
+program
+  .command('gates')
+  .description('run real gates through the CLI and record them')
+  .requiredOption('--label <label>', 'the injected effect, e.g. A/A or +20%')
+  .option('--gates <n>', 'how many', positiveInt, 10)
+  .option('--work <n>', "the candidate gateway's WORK_ITERATIONS", nonNegativeInt, 0)
+  .option('--busy', 'keep one core busy during every gate', false)
+  .option('--method <method>', 'paired, or auto (stored first, escalating)', 'paired')
+  .action(
+    async (o: { label: string; gates: number; work: number; busy: boolean; method: 'paired' | 'auto' }) =>
+      runGates(o),
   )
-  process.exitCode = 1
-})
+program
+  .command('baseline')
+  .description('record the stored baseline the "auto" gates compare with')
+  .option('--nights <n>', 'nights, each on a fresh stack', positiveInt, 5)
+  .action(async (o: { nights: number }) => recordBaseline(o.nights))
+program
+  .command('replay')
+  .description('the operating-curve table from the recorded gates and their journals')
+  .option('--decisions <n>', 'replayed decisions per setting', positiveInt, 400)
+  .option('--seed <n>', 'seeds the draws', nonNegativeInt, 1)
+  .option('--readme', 'write the table into README.md between the oc-table markers', false)
+  .action(async (o: { decisions: number; seed: number; readme: boolean }) => replay(o))
+await program.parseAsync(process.argv.slice(2), { from: 'user' })

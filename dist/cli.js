@@ -7,8 +7,8 @@ import {
   loadConfig,
   parseThreshold,
   runGate
-} from "./chunks/chunk-3HQPSYJ7.js";
-import "./chunks/chunk-LSM5YTVV.js";
+} from "./chunks/chunk-OKM5AIUG.js";
+import "./chunks/chunk-X43ZVNN6.js";
 
 // node_modules/commander/lib/error.js
 var CommanderError = class extends Error {

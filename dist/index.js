@@ -16,12 +16,12 @@ import {
   runGate,
   runResultSchema,
   writeArtifacts
-} from "./chunks/chunk-3HQPSYJ7.js";
+} from "./chunks/chunk-OKM5AIUG.js";
 import {
   __commonJS,
   __require,
   __toESM
-} from "./chunks/chunk-LSM5YTVV.js";
+} from "./chunks/chunk-X43ZVNN6.js";
 
 // node_modules/tunnel/lib/tunnel.js
 var require_tunnel = __commonJS({

@@ -46,6 +46,13 @@ export const runResultSchema = z.object({
   scenario: z.string(),
   variant: z.enum(variantNames),
   round: z.number().int().nonnegative(),
+  /**
+   * Paired blocks: which set of freshly started stacks measured this run. Runs of one block share
+   * their instances' offsets, so the paired comparison treats the block as its unit.
+   */
+  block: z.number().int().nonnegative().optional(),
+  /** Which phase of the gate measured it: the stored comparison, or the paired A/B blocks. */
+  phase: z.enum(['stored', 'paired', 'baseline']).optional(),
   warmup: z.boolean(),
   startedAt: z.string(),
   durationS: z.number().nonnegative(),
@@ -136,6 +143,33 @@ export interface CellComparison {
   otherRatios?: Partial<Record<LatencyMetric, RatioEstimate>>
   /** Runs left out of the statistics (warm-up, invalid, nothing measured), both sides together. */
   excludedRuns?: number
+  /**
+   * The smallest true regression (in %) this comparison would have blocked with 80% power, from the
+   * noise it measured and the runs or pairs it had; null when it cannot be computed.
+   */
+  minDetectablePct?: number | null
+}
+
+/** Which evidence decided the gate: the stored baseline, paired A/B blocks on this runner, or none. */
+export type Evidence = 'stored' | 'paired' | 'none'
+
+/** The runner check of a stored comparison (see stats/runner-check.ts). */
+export interface RunnerCheckResult {
+  status: 'same' | 'differs' | 'unknown'
+  reasons: string[]
+}
+
+/** What the stored phase found, kept when paired blocks decided instead. */
+export interface StoredPhaseSummary {
+  verdict: Verdict
+  runner: RunnerCheckResult
+  cells: {
+    cell: string
+    control: boolean
+    verdict: Verdict
+    changePct: number | null
+    ratio: RatioEstimate | null
+  }[]
 }
 
 export interface GateResults {
@@ -156,6 +190,16 @@ export interface GateResults {
   cells: CellComparison[]
   /** Notes for the reader: noise monitor, stale baseline, invalid runs. */
   notes: string[]
+  /** Which evidence decided (absent in results written before the decision policy). */
+  evidence?: Evidence
+  /** The one-line reason of the decision: what decided and why. */
+  decision?: string
+  /** The stored comparison when the gate had a stored phase (also when paired blocks decided). */
+  storedPhase?: StoredPhaseSummary | null
+  /** Paired blocks run, and pairs per cell, when the gate ran paired A/B blocks. */
+  paired?: { blocks: number; pairs: number; pairing: 'duet' | 'interleaved' } | null
+  /** Wall time of the whole gate in seconds. */
+  wallTimeS?: number
 }
 
 export const machineFingerprintSchema = z.object({

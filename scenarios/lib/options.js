@@ -1,32 +1,48 @@
-// The options every built-in scenario shares. The load runs in one named scenario, `load`, so its
-// metrics can be told apart from setup()'s requests through `{scenario:load}` submetrics. A submetric
-// only appears in the summary when a threshold names it; these thresholds always pass and exist for that.
+// The options every built-in scenario shares. The load runs in named scenarios (`load`, or one per
+// variant in a duet, see targets.js), so their metrics can be told apart from setup()'s requests and
+// from each other through `{scenario:NAME}` submetrics. A submetric only appears in the summary when a
+// threshold names it; these thresholds always pass and exist for that.
 import { durationSeconds, formatDuration, int, str } from './env.js'
+import { LOAD_SCENARIOS } from './targets.js'
 
 export const DURATION = str('DURATION', '8s')
 export const DURATION_SECONDS = durationSeconds('DURATION', DURATION)
+/** Warm-up inside the run, before the load phase (0 for none); its requests never reach the metrics. */
+export const WARMUP_SECONDS = durationSeconds('WARMUP', str('WARMUP', '0s'))
 
 /** Splits DURATION by `fractions` (summing to 1) into k6 duration strings, for default stages. */
 export function splitDuration(fractions) {
   return fractions.map((f) => formatDuration(DURATION_SECONDS * f))
 }
 
-/** Full k6 options for a scenario config (executor and its parameters). */
+/** Full k6 options for a scenario config (executor and its parameters), one k6 scenario per target. */
 export function buildOptions(scenario) {
+  const scenarios = {}
+  const thresholds = {
+    // Open-model runs that drop iterations are invalid for comparison; keep the metric visible.
+    dropped_iterations: ['count>=0'],
+  }
+  const warmup = WARMUP_SECONDS > 0 ? warmupScenario(scenario) : null
+  for (const name of LOAD_SCENARIOS) {
+    // The warm-up is a scenario of its own (tagged `warmup_NAME`), so the `{scenario:NAME}`
+    // submetrics the engine reads hold the load phase only.
+    if (warmup) scenarios[`warmup_${name}`] = { exec: 'default', ...warmup }
+    scenarios[name] = {
+      exec: 'default',
+      ...scenario,
+      ...(warmup ? { startTime: formatDuration(WARMUP_SECONDS) } : {}),
+    }
+    thresholds[`http_req_duration{scenario:${name}}`] = ['max>=0']
+    thresholds[`http_req_failed{scenario:${name}}`] = ['rate>=0']
+    thresholds[`checks{scenario:${name}}`] = ['rate>=0']
+    thresholds[`valid_responses{scenario:${name}}`] = ['rate>=0']
+    thresholds[`http_reqs{scenario:${name}}`] = ['count>=0']
+    thresholds[`iterations{scenario:${name}}`] = ['count>=0']
+    thresholds[`dropped_iterations{scenario:${name}}`] = ['count>=0']
+  }
   return {
-    scenarios: {
-      load: { exec: 'default', ...scenario },
-    },
-    thresholds: {
-      'http_req_duration{scenario:load}': ['max>=0'],
-      'http_req_failed{scenario:load}': ['rate>=0'],
-      'checks{scenario:load}': ['rate>=0'],
-      'valid_responses{scenario:load}': ['rate>=0'],
-      'http_reqs{scenario:load}': ['count>=0'],
-      'iterations{scenario:load}': ['count>=0'],
-      // Open-model runs that drop iterations are invalid for comparison; keep the metric visible.
-      dropped_iterations: ['count>=0'],
-    },
+    scenarios,
+    thresholds,
     summaryTrendStats: ['avg', 'min', 'med', 'max', 'p(50)', 'p(90)', 'p(95)', 'p(99)', 'count'],
     // Never true: body checks need the bodies. When no check reads them, request.js asks for
     // responseType 'none' per request instead, which has the same saving.
@@ -37,12 +53,43 @@ export function buildOptions(scenario) {
 }
 
 /**
- * VUs of an open-model run at `peakRate` per second: enough up front to ride out a 50 ms stall (a VU
+ * The warm-up phase for a load scenario: the same load for constant executors; for ramps, a constant
+ * load at their start (VUs) or at a tenth of their peak (arrival rate, as seed 004 warms up at 10% of
+ * the target), so the ramp itself is measured from a warm gateway.
+ */
+function warmupScenario(scenario) {
+  const duration = formatDuration(WARMUP_SECONDS)
+  const common = { duration, gracefulStop: '0s' }
+  switch (scenario.executor) {
+    case 'constant-arrival-rate':
+    case 'constant-vus':
+      return { ...scenario, ...common }
+    case 'ramping-arrival-rate': {
+      const peak = Math.max(1, ...scenario.stages.map((s) => s.target))
+      return {
+        executor: 'constant-arrival-rate',
+        rate: Math.max(1, Math.round(peak / 10)),
+        timeUnit: scenario.timeUnit,
+        preAllocatedVUs: scenario.preAllocatedVUs,
+        maxVUs: scenario.maxVUs,
+        ...common,
+      }
+    }
+    case 'ramping-vus':
+      return { executor: 'constant-vus', vus: Math.max(1, scenario.startVUs ?? 1), ...common }
+    default:
+      throw new Error(`no warm-up defined for executor ${scenario.executor}`)
+  }
+}
+
+/**
+ * VUs of an open-model run at `peakRate` per second: enough up front to ride out a 100 ms stall (a VU
  * is only allocated after an iteration found none free and was dropped, so a run that relies on
- * MAX_VUS has already lost iterations); MAX_VUS is headroom for longer stalls. VUS and MAX_VUS override.
+ * MAX_VUS has already lost iterations, and a busy runner stalls that long); MAX_VUS is headroom for
+ * longer stalls. VUS and MAX_VUS override.
  */
 export function openModelVUs(peakRate) {
-  const preAllocatedVUs = int('VUS', Math.max(50, Math.ceil(peakRate / 20)))
-  const maxVUs = Math.max(preAllocatedVUs, int('MAX_VUS', Math.max(200, preAllocatedVUs * 4)))
+  const preAllocatedVUs = int('VUS', Math.max(100, Math.ceil(peakRate / 10)))
+  const maxVUs = Math.max(preAllocatedVUs, int('MAX_VUS', Math.max(400, preAllocatedVUs * 4)))
   return { preAllocatedVUs, maxVUs }
 }

@@ -3,11 +3,11 @@
 import http from 'k6/http'
 import exec from 'k6/execution'
 import { sleep } from 'k6'
-import { int, jsonObject, required, str } from './env.js'
+import { int, jsonObject, str } from './env.js'
 import { makePayload } from './payload.js'
 import { needsBody } from './checks.js'
+import { targetOf, TARGETS } from './targets.js'
 
-export const TARGET_URL = required('TARGET_URL')
 export const METHOD = str('METHOD', 'POST').toUpperCase()
 if (!['GET', 'POST', 'PUT'].includes(METHOD))
   throw new Error(`METHOD must be GET, POST or PUT, got "${METHOD}"`)
@@ -25,21 +25,26 @@ const params = {
 
 /** Sends the scenario's request once; the response is validated by the caller. */
 export function send() {
-  return http.request(METHOD, TARGET_URL, BODY, params)
+  return http.request(METHOD, targetOf(exec.scenario.name), BODY, params)
 }
 
-/** Tries the target a few times (a gateway may still be syncing routes), then aborts with the reason. */
+/** Tries every target a few times (a gateway may still be syncing routes), then aborts with the reason. */
 export function setup() {
   const attempts = int('SETUP_ATTEMPTS', 5)
-  let res
-  for (let i = 1; i <= attempts; i++) {
-    res = http.request(METHOD, TARGET_URL, BODY, { ...params, responseType: 'text', timeout: '5s' })
-    if (res.status !== 0) break
-    if (i < attempts) sleep(0.5)
+  const setupStatus = {}
+  for (const [name, target] of Object.entries(TARGETS)) {
+    let res
+    for (let i = 1; i <= attempts; i++) {
+      res = http.request(METHOD, target, BODY, { ...params, responseType: 'text', timeout: '5s' })
+      if (res.status !== 0) break
+      if (i < attempts) sleep(0.5)
+    }
+    if (res.status === 0) {
+      const which = name === 'load' ? 'TARGET_URL' : `TARGETS.${name}`
+      exec.test.abort(`${which} ${target} does not answer: ${res.error} (error_code ${res.error_code})`)
+    }
+    // Not fatal: a wrong status is what the per-request checks measure and report as accuracy.
+    setupStatus[name] = res.status
   }
-  if (res.status === 0) {
-    exec.test.abort(`TARGET_URL ${TARGET_URL} does not answer: ${res.error} (error_code ${res.error_code})`)
-  }
-  // Not fatal: a wrong status is what the per-request checks measure and report as accuracy.
-  return { target: TARGET_URL, method: METHOD, payloadBytes: PAYLOAD_BYTES, setupStatus: res.status }
+  return { targets: TARGETS, method: METHOD, payloadBytes: PAYLOAD_BYTES, setupStatus }
 }

@@ -195,6 +195,11 @@ export const scenarioSchema = z
       .optional()
       .describe('Open model: most VUs k6 may allocate to keep the rate.'),
     duration: duration.default('8s').describe('Length of the load phase of one run.'),
+    warmup: duration
+      .default('1s')
+      .describe(
+        'Warm-up inside every run, before the load phase, at the same load; its requests are excluded from the metrics (a separate k6 scenario). "0s" turns it off.',
+      ),
     payloadBytes: z
       .number()
       .int()
@@ -212,6 +217,16 @@ export const scenarioSchema = z
     message: 'an arrival-rate scenario needs "rate" (iterations per second)',
     path: ['rate'],
   })
+  // k6 refuses arrival-rate executors shorter than a second; say so here, naming the key, not after
+  // the stack has started.
+  .refine((s) => !s.script.endsWith('arrival-rate') || durationMs(s.duration) >= 1000, {
+    message: 'an arrival-rate scenario runs for at least "1s" (a k6 limit)',
+    path: ['duration'],
+  })
+  .refine(
+    (s) => !s.script.endsWith('arrival-rate') || durationMs(s.warmup) === 0 || durationMs(s.warmup) >= 1000,
+    { message: 'an arrival-rate warm-up is "0s" or at least "1s" (a k6 limit)', path: ['warmup'] },
+  )
 
 export const gateSchema = z
   .object({
@@ -234,7 +249,7 @@ export const gateSchema = z
       .enum(['auto', 'stored', 'paired'])
       .default('auto')
       .describe(
-        'auto: paired when baselineVariant is set and no baseline file exists, else stored (a stored alarm is then confirmed by paired runs). stored: always the baseline file. paired: always A/B on this runner (needs baselineVariant).',
+        'auto: the stored baseline first when the file exists, escalating to paired A/B blocks when it cannot decide (see "How the gate decides"); paired blocks only when there is no baseline file. stored: the baseline file only (never paired). paired: paired A/B blocks only (needs baselineVariant).',
       ),
     onInconclusive: z.enum(['warn', 'fail']).default('warn').describe('What an undecided gate does.'),
     maxBaselineAgeDays: z
@@ -242,7 +257,33 @@ export const gateSchema = z
       .positive()
       .default(7)
       .describe('Older baselines get a warning note in the report.'),
-    timeBudget: duration.default('20m').describe('Paired mode: stop adding pairs after this.'),
+    timeBudget: duration
+      .default('20m')
+      .describe(
+        'Paired A/B blocks are added only while the next one fits in this (the whole gate, stored phase included).',
+      ),
+    maxRounds: z
+      .number()
+      .int()
+      .min(1)
+      .max(200)
+      .optional()
+      .describe('Paired mode: the most pairs per cell (default 4 x rounds); `rounds` is the least.'),
+    pairing: z
+      .enum(['duet', 'interleaved'])
+      .default('duet')
+      .describe(
+        'Paired mode: "duet" drives both variants at the same time from one k6 process, so both see the same moment of the machine; "interleaved" runs them one after the other (AB or BA at random).',
+      ),
+    pairsPerBlock: z
+      .number()
+      .int()
+      .min(1)
+      .max(50)
+      .default(1)
+      .describe(
+        "Paired mode: pairs per cell measured on one set of freshly started stacks. Each block starts new stacks, so one instance's offset cannot read as a change; the block is the unit of the paired t.",
+      ),
     historyNights: z
       .number()
       .int()
@@ -267,10 +308,33 @@ export const variantSchema = z
         z
           .object({
             image: z.string().min(1).optional(),
+            build: z
+              .object({
+                ref: z
+                  .string()
+                  .min(1)
+                  .regex(/^[\w./@^~-]+$/, 'expected a git ref such as "merge-base", "main" or a commit')
+                  .default('merge-base')
+                  .describe(
+                    'Git ref whose tree the baseline image is built from: "merge-base" (the pull request\'s merge base with its base branch) or any ref git knows.',
+                  ),
+                context: z
+                  .string()
+                  .min(1)
+                  .optional()
+                  .describe("Build context; defaults to the service's own."),
+                dockerfile: z.string().min(1).optional().describe("Defaults to the service's own."),
+              })
+              .strict()
+              .optional()
+              .describe('Build the baseline image from the Dockerfile as it was at a git ref.'),
             env: z.record(z.string(), z.string()).optional(),
             command: z.array(z.string()).optional(),
           })
-          .strict(),
+          .strict()
+          .refine((v) => v.image === undefined || v.build === undefined, {
+            message: 'expected at most one of "image" or "build"',
+          }),
       )
       .describe('Per service: what differs in the baseline variant (e.g. the default branch image).'),
   })
@@ -339,14 +403,27 @@ export const configSchema = z
         message: '"paired" needs a baselineVariant to compare the candidate with',
       })
     }
-    for (const serviceName of Object.keys(config.baselineVariant?.services ?? {})) {
+    for (const [serviceName, override] of Object.entries(config.baselineVariant?.services ?? {})) {
       if (!services.has(serviceName)) {
         ctx.addIssue({
           code: 'custom',
           path: ['baselineVariant', 'services', serviceName],
           message: `unknown service "${serviceName}"`,
         })
+      } else if (override.build && !override.build.context && !config.services[serviceName]?.build) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['baselineVariant', 'services', serviceName, 'build', 'context'],
+          message: `service "${serviceName}" has no build of its own: give the baseline's build context`,
+        })
       }
+    }
+    if (config.gate.maxRounds !== undefined && config.gate.maxRounds < config.gate.rounds) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['gate', 'maxRounds'],
+        message: `must be at least gate.rounds (${config.gate.rounds})`,
+      })
     }
   })
 

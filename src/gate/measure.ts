@@ -1,11 +1,14 @@
 /**
- * Measurement: starts the stack (one per variant), configures every profile, and executes a schedule
- * of k6 runs. Stacks are always stopped, whatever happens, before this returns or throws.
+ * Measurement: a disposable session of running stacks (one per variant, started fresh for every
+ * session), and the execution of planned runs on it, one k6 process per run, or per pair in a duet
+ * (both variants driven at the same time). Sessions are used with `await using`, so their stacks are
+ * stopped whatever happens; a signal handler stops them through `Cleanup` while a run is in flight.
  */
-import type { Config, ProfileConfig, ScenarioConfig } from '../config/schema.js'
+import type { Config, ProfileConfig, ScenarioConfig, VariantConfig } from '../config/schema.js'
+import { durationMs } from '../config/schema.js'
 import { InfrastructureError } from '../errors.js'
 import type { K6Binary } from '../load/k6.js'
-import { runK6 } from '../load/k6.js'
+import { runK6Scenarios } from '../load/k6.js'
 import { scenarioDurationS, scenarioEnv, scriptPath } from '../load/scenario-env.js'
 import type { Logger } from '../log.js'
 import type { ResourceSample, RunMetrics, RunResult, VariantName } from '../model.js'
@@ -28,17 +31,6 @@ export class Cleanup {
   }
 }
 
-export interface MeasureContext {
-  config: Config
-  k6: K6Binary
-  runId: string
-  log: Logger
-  cleanup: Cleanup
-  signal?: AbortSignal | undefined
-  /** Executes an extra schedule while the stacks are still up (adaptive pairs); return [] to stop. */
-  extend?: (runs: RunResult[]) => PlannedRun[] | Promise<PlannedRun[]>
-}
-
 /**
  * Why a run cannot be compared, if it cannot: no request completed (every percentile reads 0), or an
  * open-model run dropped iterations and so did not deliver the planned load.
@@ -53,53 +45,200 @@ export function invalidReason(scenario: ScenarioConfig, metrics: RunMetrics): st
   return undefined
 }
 
+export interface SessionOptions {
+  config: Config
+  runId: string
+  log: Logger
+  cleanup: Cleanup
+  signal?: AbortSignal | undefined
+  variants: readonly VariantName[]
+  /** Service overrides per variant (the baseline variant's images, env, command). */
+  overrides: Partial<Record<VariantName, VariantConfig | undefined>>
+  /** Names this session's instances (networks), e.g. "stored" or "b3" for paired block 3. */
+  instance: string
+}
+
+/** Running stacks for some variants, every profile set up; disposing stops them all. */
+export class StackSession implements AsyncDisposable {
+  private constructor(
+    readonly stacks: ReadonlyMap<VariantName, RunningStack>,
+    private readonly stopAll: () => Promise<void>,
+    private readonly unregister: () => void,
+  ) {}
+
+  /**
+   * Starts the variants' stacks side by side and configures every profile on each. On any failure,
+   * whatever started is stopped before the error propagates.
+   */
+  static async open(options: SessionOptions): Promise<StackSession> {
+    const stacks = new Map<VariantName, RunningStack>()
+    const starting: Promise<RunningStack>[] = []
+    // Each stack's stop() is memoized, so the signal handler and dispose share one teardown.
+    const stopAll = async () => {
+      await Promise.allSettled(starting.map(async (s) => (await s).stop()))
+    }
+    const unregister = options.cleanup.add(stopAll)
+    try {
+      await options.log.group(
+        `Start the stack (${options.variants.join(' + ')}, ${options.instance})`,
+        async () => {
+          for (const variant of options.variants) {
+            starting.push(
+              startStack(options.config, {
+                runId: options.runId,
+                variant,
+                instance: options.instance,
+                overrides: options.overrides[variant],
+                log: options.log,
+              }),
+            )
+          }
+          const settled = await Promise.allSettled(starting)
+          const failed = settled.find((s) => s.status === 'rejected')
+          if (failed) throw (failed as PromiseRejectedResult).reason
+          options.variants.forEach((variant, i) =>
+            stacks.set(variant, (settled[i] as PromiseFulfilledResult<RunningStack>).value),
+          )
+          if (options.signal?.aborted) throw new InfrastructureError('interrupted')
+          for (const [variant, stack] of stacks) {
+            for (const profile of options.config.profiles) {
+              await setUpProfile(profile, stack.resolveUrl)
+              options.log.info(
+                `[${variant}] profile ${profile.name} ready: ${stack.resolveUrl(profile.target)}`,
+              )
+            }
+          }
+        },
+      )
+    } catch (error) {
+      await stopAll()
+      unregister()
+      throw error
+    }
+    return new StackSession(stacks, stopAll, unregister)
+  }
+
+  stack(variant: VariantName): RunningStack {
+    const stack = this.stacks.get(variant)
+    if (!stack) throw new InfrastructureError(`no stack for variant ${variant}`)
+    return stack
+  }
+
+  async [Symbol.asyncDispose](): Promise<void> {
+    try {
+      await this.stopAll()
+    } finally {
+      this.unregister()
+    }
+  }
+}
+
+export interface ExecuteContext {
+  config: Config
+  k6: K6Binary
+  log: Logger
+  signal?: AbortSignal | undefined
+  /** How paired runs execute: both variants at once (duet) or one after the other. */
+  pairing: 'duet' | 'interleaved'
+  /** Labels every run with the gate phase and, for paired blocks, the block. */
+  phase: NonNullable<RunResult['phase']>
+  block?: number | undefined
+  /** Called with every finished run (the journal, progress). */
+  onRun: (run: RunResult) => Promise<void> | void
+}
+
 /** An invalid run is retried this many times before it is kept as invalid. */
 const INVALID_RETRIES = 2
 
-async function executeRun(ctx: MeasureContext, planned: PlannedRun, stack: RunningStack): Promise<RunResult> {
-  const profile = ctx.config.profiles.find((p) => p.name === planned.profile) as ProfileConfig
-  const scenario = ctx.config.scenarios.find((s) => s.name === planned.scenario) as ScenarioConfig
+function find<T extends { name: string }>(items: readonly T[], name: string): T {
+  const item = items.find((i) => i.name === name)
+  if (!item) throw new InfrastructureError(`unknown profile or scenario "${name}"`)
+  return item
+}
+
+function containersOf(stack: RunningStack): Map<string, string> {
+  return new Map([...stack.services].map(([name, s]) => [name, s.container.getId()]))
+}
+
+/**
+ * Runs one k6 process for `planned` (one run, or a duet of both variants of one cell and round) and
+ * returns a result per variant. Invalid runs are retried (the whole duet, so its two sides stay from
+ * the same moment); warm-up runs never are.
+ */
+async function execute(
+  ctx: ExecuteContext,
+  planned: readonly PlannedRun[],
+  session: StackSession,
+): Promise<RunResult[]> {
+  const first = planned[0] as PlannedRun
+  const profile = find<ProfileConfig>(ctx.config.profiles, first.profile)
+  const scenario = find<ScenarioConfig>(ctx.config.scenarios, first.scenario)
   const durationS = scenarioDurationS(scenario)
-  let result: RunResult | undefined
+  const names = planned.length === 1 ? ['load'] : planned.map((p) => p.variant)
+  let results: RunResult[] = []
   for (let attempt = 0; attempt <= INVALID_RETRIES; attempt++) {
     if (ctx.signal?.aborted) throw new InfrastructureError('interrupted')
     const startedAt = new Date()
-    const stopSampling = ctx.config.gate.sampleResources
-      ? await sampleResources(new Map([...stack.services].map(([name, s]) => [name, s.container.getId()])))
-      : async () => []
-    let metrics: RunMetrics
-    let resources: ResourceSample[]
+    const targets = Object.fromEntries(
+      planned.map((p) => [p.variant, session.stack(p.variant).resolveUrl(profile.target)]),
+    )
+    const env =
+      planned.length === 1
+        ? scenarioEnv(profile, scenario, targets[first.variant] as string)
+        : { ...scenarioEnv(profile, scenario, ''), TARGETS: JSON.stringify(targets) }
+    if (planned.length > 1) delete env.TARGET_URL
+    const stopSampling = await Promise.all(
+      planned.map((p) =>
+        ctx.config.gate.sampleResources
+          ? sampleResources(containersOf(session.stack(p.variant)))
+          : Promise.resolve(async () => [] as ResourceSample[]),
+      ),
+    )
+    let metrics: Record<string, RunMetrics>
+    let resources: ResourceSample[][]
     try {
-      metrics = await runK6({
-        k6: ctx.k6,
-        script: scriptPath(scenario),
-        env: scenarioEnv(profile, scenario, stack.resolveUrl(profile.target)),
-        durationS,
-        timeoutMs: durationS * 1000 + 120_000,
-        signal: ctx.signal,
-      })
+      metrics = await runK6Scenarios(
+        {
+          k6: ctx.k6,
+          script: scriptPath(scenario),
+          env,
+          durationS,
+          timeoutMs: durationS * 1000 + durationMs(scenario.warmup) + 120_000,
+          signal: ctx.signal,
+        },
+        names,
+      )
     } finally {
-      resources = await stopSampling()
+      resources = await Promise.all(stopSampling.map((stop) => stop()))
     }
-    const reason = invalidReason(scenario, metrics)
-    result = {
-      cell: planned.cell,
-      profile: planned.profile,
-      scenario: planned.scenario,
-      variant: planned.variant,
-      round: planned.round,
-      warmup: planned.warmup,
-      startedAt: startedAt.toISOString(),
-      durationS: (Date.now() - startedAt.getTime()) / 1000,
-      metrics,
-      valid: reason === undefined,
-      ...(reason ? { invalidReason: reason } : {}),
-      resources,
-    }
-    if (result.valid || planned.warmup) break
-    ctx.log.warning(`${planned.cell} [${planned.variant}] round ${planned.round}: ${reason}; re-running`)
+    const elapsedS = (Date.now() - startedAt.getTime()) / 1000
+    results = planned.map((p, i) => {
+      const m = metrics[names[i] as string] as RunMetrics
+      const reason = invalidReason(scenario, m)
+      return {
+        cell: p.cell,
+        profile: p.profile,
+        scenario: p.scenario,
+        variant: p.variant,
+        round: p.round,
+        ...(ctx.block !== undefined ? { block: ctx.block } : {}),
+        phase: ctx.phase,
+        warmup: p.warmup,
+        startedAt: startedAt.toISOString(),
+        durationS: elapsedS,
+        metrics: m,
+        valid: reason === undefined,
+        ...(reason ? { invalidReason: reason } : {}),
+        resources: resources[i] ?? [],
+      }
+    })
+    const invalid = results.find((r) => !r.valid)
+    if (!invalid || first.warmup) break
+    ctx.log.warning(
+      `${first.cell} [${invalid.variant}] round ${first.round}: ${invalid.invalidReason}; re-running`,
+    )
   }
-  return result as RunResult
+  return results
 }
 
 function describe(run: RunResult): string {
@@ -113,65 +252,37 @@ function describe(run: RunResult): string {
 }
 
 /**
- * Starts the stacks for the variants the schedule needs, configures profiles, executes the schedule
- * (and any extension), and stops everything. Returns every run, warm-up included (marked).
+ * Executes a schedule on a session. In duet pairing, the two variants of a cell and round (adjacent
+ * in the schedule) run as one k6 process; otherwise every planned run is its own process, in order.
  */
-export async function measure(
-  ctx: MeasureContext,
-  schedule: PlannedRun[],
-  overrides: Partial<Record<VariantName, Config['baselineVariant']>>,
+export async function runSchedule(
+  ctx: ExecuteContext,
+  session: StackSession,
+  schedule: readonly PlannedRun[],
 ): Promise<RunResult[]> {
-  const variants = [...new Set(schedule.map((r) => r.variant))].sort()
-  const stacks = new Map<VariantName, RunningStack>()
-  // Each stack's stop() is memoized, so the signal handler and this finally share one teardown.
-  const stopAll = async () => {
-    await Promise.allSettled([...stacks.values()].map((s) => s.stop()))
-  }
-  const unregister = ctx.cleanup.add(stopAll)
-  try {
-    await ctx.log.group(`Start the stack (${variants.join(' + ')})`, async () => {
-      for (const variant of variants) {
-        const stack = await startStack(ctx.config, {
-          runId: ctx.runId,
-          variant,
-          overrides: overrides[variant],
-          log: ctx.log,
-        })
-        stacks.set(variant, stack)
-        if (ctx.signal?.aborted) throw new InfrastructureError('interrupted')
-      }
-    })
-    await ctx.log.group('Configure profiles', async () => {
-      for (const [variant, stack] of stacks) {
-        for (const profile of ctx.config.profiles) {
-          await setUpProfile(profile, stack.resolveUrl)
-          ctx.log.info(`[${variant}] profile ${profile.name} ready: ${stack.resolveUrl(profile.target)}`)
-        }
-      }
-    })
-    const runs: RunResult[] = []
-    let batch = schedule
-    let part = 1
-    while (batch.length > 0) {
-      const title =
-        part === 1
-          ? `Run ${batch.length} k6 runs`
-          : `Run ${batch.length} more k6 runs (extension ${part - 1})`
-      await ctx.log.group(title, async () => {
-        for (const planned of batch) {
-          const stack = stacks.get(planned.variant)
-          if (!stack) throw new InfrastructureError(`no stack for variant ${planned.variant}`)
-          const run = await executeRun(ctx, planned, stack)
-          runs.push(run)
-          ctx.log.info(describe(run))
-        }
-      })
-      batch = ctx.extend ? await ctx.extend(runs) : []
-      part++
+  const groups: PlannedRun[][] = []
+  for (const planned of schedule) {
+    const last = groups[groups.length - 1]
+    const partner = last?.length === 1 ? last[0] : undefined
+    if (
+      ctx.pairing === 'duet' &&
+      partner &&
+      partner.cell === planned.cell &&
+      partner.round === planned.round &&
+      partner.variant !== planned.variant
+    ) {
+      last?.push(planned)
+    } else {
+      groups.push([planned])
     }
-    return runs
-  } finally {
-    await ctx.log.group('Stop the stack', stopAll)
-    unregister()
   }
+  const runs: RunResult[] = []
+  for (const group of groups) {
+    for (const run of await execute(ctx, group, session)) {
+      runs.push(run)
+      ctx.log.info(describe(run))
+      await ctx.onRun(run)
+    }
+  }
+  return runs
 }

@@ -49,6 +49,19 @@ export interface K6RunOptions {
 
 /** Runs one k6 scenario and returns its metrics. Any k6 failure is an InfrastructureError. */
 export async function runK6(options: K6RunOptions): Promise<RunMetrics> {
+  const { load } = await runK6Scenarios(options, ['load'])
+  return load as RunMetrics
+}
+
+/**
+ * Runs one k6 process and returns the metrics of each named load scenario: `['load']` for a single
+ * target, or the variants of a duet (env TARGETS, see scenarios/lib/targets.js). Any k6 failure is an
+ * InfrastructureError.
+ */
+export async function runK6Scenarios(
+  options: K6RunOptions,
+  scenarios: readonly string[],
+): Promise<Record<string, RunMetrics>> {
   const dir = await mkdtemp(path.join(tmpdir(), 'perf-gate-k6-'))
   const summaryPath = path.join(dir, 'summary.json')
   try {
@@ -60,7 +73,10 @@ export async function runK6(options: K6RunOptions): Promise<RunMetrics> {
       throw new InfrastructureError(`k6 wrote no summary for ${options.script}: ${lastLines(stderr)}`)
     }
     try {
-      return parseK6Summary(JSON.parse(text), options.durationS)
+      const json: unknown = JSON.parse(text)
+      return Object.fromEntries(
+        scenarios.map((name) => [name, parseK6Summary(json, options.durationS, name)]),
+      )
     } catch (error) {
       if (error instanceof SummaryFormatError)
         throw new InfrastructureError(`${options.script}: ${error.message}`)

@@ -18,6 +18,7 @@ export function scenarioEnv(
     TARGET_URL: targetUrl,
     METHOD: scenario.method,
     DURATION: scenario.duration,
+    WARMUP: scenario.warmup,
     PAYLOAD_BYTES: String(scenario.payloadBytes),
     HEADERS: JSON.stringify(profile.headers),
     EXPECT_STATUS: String(profile.expect.status),

@@ -61,12 +61,22 @@ function keyValueTable(pairs: Array<[string, string]>): string {
 function summaryTable(content: ReportContent): string {
   const m = content.metric
   return table(
-    ['Cell', `Baseline ${m} (CI)`, `Candidate ${m} (CI)`, 'Change (CI)', 'Errors', 'Accuracy', 'Verdict'],
+    [
+      'Cell',
+      `Baseline ${m} (CI)`,
+      `Candidate ${m} (CI)`,
+      'Change (CI)',
+      'Could detect',
+      'Errors',
+      'Accuracy',
+      'Verdict',
+    ],
     content.rows.map((row) => [
       `<code>${escapeHtml(row.cell)}</code>`,
       escapeHtml(row.baseline),
       escapeHtml(row.candidate),
       escapeHtml(row.change),
+      escapeHtml(row.detectable),
       row.errorRateFails
         ? `<strong class="bad">${escapeHtml(row.errorRate)}</strong>`
         : escapeHtml(row.errorRate),
@@ -181,6 +191,7 @@ export function renderHtml(
   const body = [
     `<h1>${escapeHtml(content.headline)}</h1>`,
     `<p class="muted"><strong>${escapeHtml(content.gateName)}</strong> · ${content.context.map(escapeHtml).join(' · ')}</p>`,
+    content.decision === null ? '' : `<p class="decision">${escapeHtml(content.decision)}</p>`,
     content.attention === null ? '' : attentionParagraph(content.attention),
     summaryTable(content),
     content.notes.length > 0

@@ -121,6 +121,7 @@ function assemble(
   blocks.push(`### ${content.headline}`)
   const lines = [[`**${escapeText(content.gateName)}**`, ...content.context.map(escapeText)].join(' · ')]
   if (content.attention) lines.push(attentionLine(content.attention))
+  if (content.decision) lines.push(escapeText(content.decision))
   blocks.push(lines.join('<br>\n'))
   if (layout.chart) {
     const chart = chartBlock(results, options)
@@ -170,8 +171,8 @@ function escapeCell(text: string): string {
 function table(content: ReportContent, rowCount: number, options: MarkdownOptions): string {
   const m = content.metric
   const lines = [
-    `| Cell | Baseline ${m} (CI) | Candidate ${m} (CI) | Change (CI) | Errors | Accuracy | Verdict |`,
-    '| :-- | --: | --: | --: | --: | --: | :-- |',
+    `| Cell | Baseline ${m} (CI) | Candidate ${m} (CI) | Change (CI) | Could detect | Errors | Accuracy | Verdict |`,
+    '| :-- | --: | --: | --: | --: | --: | --: | :-- |',
     ...content.rows.slice(0, rowCount).map(tableRow),
   ]
   const hidden = content.rows.length - rowCount
@@ -187,6 +188,7 @@ function tableRow(row: CellRow): string {
     row.baseline,
     row.candidate,
     row.change,
+    row.detectable,
     row.errorRateFails ? `**${row.errorRate}** ❗` : row.errorRate,
     row.accuracy,
     row.verdictLabel,

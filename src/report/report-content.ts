@@ -27,6 +27,8 @@ export interface CellRow {
   candidate: string
   /** e.g. "+12.3% [+8.1, +16.4]": the change with the ratio's CI in percent. */
   change: string
+  /** The smallest regression this comparison could have detected (80% power), e.g. "+12%", or "—". */
+  detectable: string
   errorRate: string
   /** True when the error rate fails the cell (above the ceiling or significantly up). */
   errorRateFails: boolean
@@ -70,6 +72,8 @@ export interface ReportContent {
   verdict: Verdict
   mode: GateResults['mode']
   headline: string
+  /** Which evidence decided and why, in one line; null for results without a decision policy. */
+  decision: string | null
   gateName: string
   /** Context for the headline after the gate's name: metric, threshold, confidence, baseline. */
   context: string[]
@@ -96,6 +100,7 @@ export function buildReportContent(results: GateResults): ReportContent {
     verdict: results.verdict,
     mode: results.mode,
     headline: headline(results),
+    decision: decisionLine(results),
     gateName: results.name,
     context: context(results, metric),
     attention: attention(results),
@@ -113,6 +118,18 @@ export function buildReportContent(results: GateResults): ReportContent {
       : null,
     notes: results.notes,
   }
+}
+
+const EVIDENCE_LABEL = {
+  stored: 'the stored baseline',
+  paired: 'paired A/B blocks on this runner',
+  none: 'no evidence',
+} as const
+
+/** "Decided by paired A/B blocks on this runner: …", or null before the decision policy existed. */
+export function decisionLine(results: GateResults): string | null {
+  if (results.mode === 'baseline' || !results.evidence || !results.decision) return null
+  return `Decided by ${EVIDENCE_LABEL[results.evidence]}: ${results.decision}`
 }
 
 /** Cells that the gate judges: control profiles only monitor the runner's noise. */
@@ -151,7 +168,11 @@ function context(results: GateResults, metric: string): string[] {
     `threshold ${formatSignedPct(results.threshold * 100, 0)}`,
     `${Math.round(results.confidence * 100)}% confidence`,
   ]
-  if (results.method === 'paired') parts.push('paired A/B runs on this runner')
+  if (results.method === 'paired' && results.paired) {
+    parts.push(
+      `paired A/B on this runner (${results.paired.pairing}, ${results.paired.pairs} pairs in ${results.paired.blocks} blocks of fresh stacks)`,
+    )
+  } else if (results.method === 'paired') parts.push('paired A/B runs on this runner')
   else if (results.method === 'stored' && results.baseline) {
     parts.push(`stored baseline, ${results.baseline.ageDays.toFixed(1)} days old`)
   } else if (results.method === 'stored') parts.push('stored baseline')
@@ -194,6 +215,10 @@ function buildRow(cell: CellComparison, mode: GateResults['mode']): CellRow {
     baseline: summaryWithCi(cell.baseline),
     candidate: summaryWithCi(cell.candidate),
     change: cell.changePct === null ? '—' : `${formatSignedPct(cell.changePct)}${ratioCi}`,
+    detectable:
+      cell.minDetectablePct === undefined || cell.minDetectablePct === null
+        ? '—'
+        : formatSignedPct(cell.minDetectablePct, 0),
     errorRate: formatRate(cell.errorRate.candidate),
     errorRateFails,
     accuracy: formatRate(cell.checkAccuracy),
@@ -227,6 +252,7 @@ const knownCellFields = new Set([
   'checkAccuracy',
   'concurrency',
   'payloadBytes',
+  'minDetectablePct',
 ])
 
 function describeSummary(summary: SampleSummary): string {
@@ -286,6 +312,12 @@ function statistics(cell: CellComparison, metric: string): Array<[string, string
     stats.push(['p-value', `${formatPValue(cell.pValue)}${adjusted}`])
   }
   stats.push(['Latency verdict', cell.latencyVerdict])
+  if (cell.minDetectablePct !== undefined && cell.minDetectablePct !== null) {
+    stats.push([
+      'Smallest detectable regression',
+      `${formatSignedPct(cell.minDetectablePct, 1)} (80% power, from the noise measured and the runs compared)`,
+    ])
+  }
   const e = cell.errorRate
   const errorParts = [
     `${formatRate(e.candidate)} [${formatRate(e.candidateInterval[0])}, ${formatRate(e.candidateInterval[1])}]`,

@@ -46,6 +46,8 @@ export interface StartStackOptions {
   variant: VariantName
   /** Service overrides of the baseline variant (paired mode). */
   overrides?: VariantConfig | undefined
+  /** Tells apart the networks of successive instances of one variant (fresh stacks per paired block). */
+  instance?: string | undefined
   log: Logger
 }
 
@@ -112,6 +114,24 @@ async function imageFor(name: string, service: ServiceConfig, log: Logger): Prom
   return tag
 }
 
+/**
+ * Builds the images of services that have `build`, once per gate, and returns the services with
+ * `image` set: sessions start many stacks (fresh ones per paired block), and rebuilding for each would
+ * cost seconds every time.
+ */
+export async function buildServiceImages(
+  services: Config['services'],
+  log: Logger,
+): Promise<Config['services']> {
+  const out: Config['services'] = {}
+  for (const [name, service] of Object.entries(services)) {
+    out[name] = service.build
+      ? { ...service, image: await imageFor(name, service, log), build: undefined }
+      : service
+  }
+  return out
+}
+
 function canConnect(host: string, port: number, timeoutMs = 1000): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = connect({ host, port })
@@ -140,7 +160,7 @@ export async function startStack(config: Config, options: StartStackOptions): Pr
   const client = await getContainerRuntimeClient()
   // Created through testcontainers' runtime client rather than `new Network()` so that the network
   // carries our run label: a sweep after a crash or a signal can then find and remove it too.
-  const networkName = `perf-gate-${options.runId}-${options.variant}`
+  const networkName = `perf-gate-${options.runId}-${options.variant}${options.instance ? `-${options.instance}` : ''}`
   let useContainerIps: boolean | undefined
 
   // Memoized: a signal handler and the caller's finally may both stop the stack; the second caller

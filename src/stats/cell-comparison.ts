@@ -32,6 +32,7 @@ export interface LatencyResult {
   otherRatios?: Partial<Record<LatencyMetric, RatioEstimate>>
   wilcoxonPValue?: number | null
   sigmaLogRatio?: number | null
+  minDetectablePct?: number | null
 }
 
 export interface CellParts {
@@ -91,6 +92,7 @@ export function assembleCell(parts: CellParts): CellComparison {
   if (latency.otherRatios !== undefined) cell.otherRatios = latency.otherRatios
   if (latency.wilcoxonPValue !== undefined) cell.wilcoxonPValue = latency.wilcoxonPValue
   if (latency.sigmaLogRatio !== undefined) cell.sigmaLogRatio = latency.sigmaLogRatio
+  if (latency.minDetectablePct !== undefined) cell.minDetectablePct = latency.minDetectablePct
   return cell
 }
 

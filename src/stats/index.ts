@@ -33,6 +33,8 @@ export {
 export { compareErrorRates, errorRateReasons } from './error-rate.js'
 export { applyHolm, holmAdjust } from './multiple-testing.js'
 export { noiseMonitor } from './noise-monitor.js'
+export { checkRunner, type RunnerCheck, type RunnerStatus } from './runner-check.js'
+export { DETECTION_POWER, detectablePct, minimumDetectableChange } from './detectable.js'
 export {
   cellVerdict,
   errorRateFails,

@@ -9,6 +9,7 @@ import type { CellComparison, LatencyMetric, RatioEstimate, RunResult } from '..
 import { assembleCell, otherMetrics, type LatencyResult, type StatsGate } from './cell-comparison.js'
 import { mean, sd, summarize } from './descriptive.js'
 import { meanEstimate, tInterval, toRatio } from './intervals.js'
+import { detectablePct } from './detectable.js'
 import { formatChange, formatP } from './reason-text.js'
 import {
   excludedCount,
@@ -48,8 +49,11 @@ export interface Pairing {
 
 /**
  * Matches candidate and baseline runs by round, using only runs with a usable value of `metric`.
- * A round with two runs of one variant should not happen (the schedule runs each variant once per
- * round); if it does, its runs are combined by geometric mean rather than paired arbitrarily.
+ * Runs measured in paired blocks (freshly started stacks) are matched by block instead: the runs of
+ * one block share their stack instances' offsets, so the block, not the round, is the independent unit
+ * and its runs are combined by geometric mean. Without blocks, a round with two runs of one variant
+ * should not happen (the schedule runs each variant once per round); if it does, its runs are combined
+ * by geometric mean rather than paired arbitrarily.
  */
 export function pairByRound(
   candidateRuns: readonly RunResult[],
@@ -61,12 +65,13 @@ export function pairByRound(
     const map = new Map<number, number[]>()
     for (const run of runs) {
       if (!hasUsableMetric(run, metric)) continue
-      const values = map.get(run.round)
+      const key = run.block ?? run.round
+      const values = map.get(key)
       if (values) {
         values.push(run.metrics[metric])
-        duplicates.add(run.round)
+        if (run.block === undefined) duplicates.add(run.round)
       } else {
-        map.set(run.round, [run.metrics[metric]])
+        map.set(key, [run.metrics[metric]])
       }
     }
     return map
@@ -212,7 +217,10 @@ function pairedLatency(
   const decision = latencyVerdict(ratio, gate.threshold, metric)
   const wilcoxonP = wilcoxonPValue(logRatios)
   const sigma = sd(logRatios)
-  const reasons = [`paired t over ${n} pairs (sd of log ratio ${sigma.toFixed(3)})`]
+  const blocks = candidate.measured.some((run) => run.block !== undefined)
+  const reasons = [
+    `paired t over ${n} ${blocks ? 'blocks of freshly started stacks' : 'pairs'} (sd of log ratio ${sigma.toFixed(3)})`,
+  ]
   if (interval.se === 0) reasons.push('every pair has the same ratio: the interval has zero width')
   reasons.push(decision.reason)
   const note = wilcoxonNote(decision.verdict, wilcoxonP, n, 1 - confidence)
@@ -227,6 +235,7 @@ function pairedLatency(
     latencyTest: 'paired-t',
     wilcoxonPValue: wilcoxonP,
     sigmaLogRatio: sigma,
+    minDetectablePct: detectablePct(interval, gate),
     otherRatios: otherPairedRatios(candidate.eligible, baseline.eligible, gate),
   }
 }

@@ -11,6 +11,7 @@ import { assembleCell, otherMetrics, type LatencyResult, type StatsGate } from '
 import { mean, median, summarize } from './descriptive.js'
 import { HISTORY_MIN_NIGHTS, historyEstimate, nightLogMeans, predictionInterval } from './history.js'
 import { tInterval, toRatio, welchEstimate, type LogInterval } from './intervals.js'
+import { detectablePct } from './detectable.js'
 import { formatChange } from './reason-text.js'
 import {
   excludedCount,
@@ -141,6 +142,7 @@ function storedLatency(
     reasons,
     latencyTest: history ? 'history' : 'welch',
     otherRatios: otherStoredRatios(candidate, nights, gate),
+    minDetectablePct: detectablePct(interval, gate),
   }
 }
 

@@ -335,8 +335,14 @@ export function pairedGate(): GateResults {
         },
         32,
       ),
-    ],
-    { method: 'paired', baseline: null },
+    ].map((cell) => ({ ...cell, minDetectablePct: 12.4 })),
+    {
+      method: 'paired',
+      baseline: null,
+      evidence: 'paired',
+      decision: 'every gated cell passes after 6 pairs',
+      paired: { blocks: 6, pairs: 6, pairing: 'duet' },
+    },
   )
 }
 

@@ -52,4 +52,21 @@ describe('parseK6Summary', () => {
     expect(() => parseK6Summary(raw, 3)).toThrow(SummaryFormatError)
     expect(() => parseK6Summary(raw, 3)).toThrow(/http_req_duration\{scenario:load\}/)
   })
+
+  it('reads each variant of a duet from its own scenario, warm-up excluded', () => {
+    // One k6 process drove two echo backends at 200 req/s each for 3 s after a 1 s warm-up phase
+    // (WARMUP=1s); the "candidate" backend sleeps 2 ms per request (ECHO_DELAY_US=2000).
+    const raw = fixture('duet')
+    const baseline = parseK6Summary(raw, 3, 'baseline')
+    const candidate = parseK6Summary(raw, 3, 'candidate')
+    expect(baseline.requests).toBe(raw.metrics['http_reqs{scenario:baseline}'].values.count)
+    expect(candidate.requests).toBe(raw.metrics['http_reqs{scenario:candidate}'].values.count)
+    // The warm-up's requests are in their own scenarios, not in the load scenarios' counts.
+    expect(raw.metrics['http_reqs{scenario:warmup_baseline}']).toBeUndefined()
+    expect(raw.metrics.http_reqs.values.count).toBeGreaterThan(baseline.requests + candidate.requests)
+    expect(baseline.requests).toBeLessThanOrEqual(3 * 200 + 1)
+    expect(candidate.p50 - baseline.p50).toBeGreaterThan(1.5)
+    expect(baseline.droppedIterations).toBe(raw.metrics['dropped_iterations{scenario:baseline}'].values.count)
+    expect(() => parseK6Summary(raw, 3)).toThrow(/scenario named "load"/)
+  })
 })

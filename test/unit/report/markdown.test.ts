@@ -141,7 +141,12 @@ describe('renderMarkdown', () => {
 
   it('shows the baseline runs of a paired gate in the runs table', () => {
     const md = renderMarkdown(pairedGate())
-    expect(md).toContain('paired A/B runs on this runner')
+    expect(md).toContain('paired A/B on this runner (duet, 6 pairs in 6 blocks of fresh stacks)')
+    // Which evidence decided, and what the gate could have seen at all.
+    expect(md).toContain('Decided by paired A/B blocks on this runner: every gated cell passes after 6 pairs')
+    expect(md).toMatch(/\| Could detect \|/)
+    expect(md).toMatch(/\| \+12% \| 0% \|/)
+    expect(md).toContain('Smallest detectable regression')
     expect(md).toMatch(/\| baseline \| 1 \|/)
     expect(md).not.toContain('Baseline per-run values')
   })

@@ -70,6 +70,31 @@ describe('pairing by round', () => {
     expect(pairing.unpaired).toBe(2)
   })
 
+  it('pairs runs of paired blocks by block: the block of fresh stacks is the unit', () => {
+    // Block 0 has two rounds; its runs share stack instances, so they form one pair (geometric means).
+    const inBlock = (p95: number, round: number, block: number, variant: 'candidate' | 'baseline') => ({
+      ...run({ p95, round, variant }),
+      block,
+    })
+    const candidate = [
+      inBlock(2, 0, 0, 'candidate'),
+      inBlock(8, 1, 0, 'candidate'),
+      inBlock(3, 2, 1, 'candidate'),
+    ]
+    const baseline = [
+      inBlock(1, 0, 0, 'baseline'),
+      inBlock(4, 1, 0, 'baseline'),
+      inBlock(3, 2, 1, 'baseline'),
+    ]
+    const pairing = pairByRound(candidate, baseline, 'p95')
+    expect(pairing.pairs).toHaveLength(2)
+    expect(pairing.pairs[0]?.candidate).toBeCloseTo(4, 12)
+    expect(pairing.pairs[0]?.baseline).toBeCloseTo(2, 12)
+    expect(pairing.pairs[1]).toEqual({ round: 1, candidate: 3, baseline: 3 })
+    // Several runs per block are the design, not an anomaly worth a note.
+    expect(pairing.duplicateRounds).toEqual([])
+  })
+
   it('combines two runs of one variant in a round by geometric mean', () => {
     const candidate = [run({ p95: 2, round: 1 }), run({ p95: 8, round: 1 })]
     const pairing = pairByRound(candidate, [run({ p95: 1, round: 1, variant: 'baseline' })], 'p95')
@@ -88,6 +113,12 @@ describe('comparePaired', () => {
     expect(cell.ratio?.upper).toBeCloseTo(PAIRED.upper, 10)
     expect(cell.pValue).toBeCloseTo(PAIRED.pValue, 14)
     expect(cell.sigmaLogRatio).toBeCloseTo(PAIRED.sigma, 12)
+    // se = sigma / sqrt(8), df 7: far below the threshold, so the least detectable change is the
+    // threshold plus the power margin, exp(log(1.1) + t_0.8,7 * se) - 1.
+    expect(cell.minDetectablePct).toBeCloseTo(
+      (Math.exp(Math.log(1.1) + 0.8960296 * (PAIRED.sigma / Math.sqrt(8))) - 1) * 100,
+      4,
+    )
     expect(cell.wilcoxonPValue).toBeCloseTo(PAIRED.wilcoxon, 12)
     expect(cell.changePct).toBeCloseTo((PAIRED.estimate - 1) * 100, 8)
     expect(cell.latencyVerdict).toBe('regression')

@@ -1,0 +1,24 @@
+// Where the load goes. One target (TARGET_URL) runs the load in one k6 scenario named `load`. A duet
+// (TARGETS='{"baseline":"http://…","candidate":"http://…"}') runs one scenario per key, named after
+// it, with the same executor and at the same time in one k6 process: both variants of a paired
+// comparison then see the same moment of the machine (its neighbours, its thermal state), so what the
+// two share cancels in their ratio. Metrics are told apart by the `scenario` tag.
+import { jsonObject, required } from './env.js'
+
+const DUET = jsonObject('TARGETS')
+
+/** Scenario name -> target URL. */
+export const TARGETS = Object.keys(DUET).length > 0 ? DUET : { load: required('TARGET_URL') }
+
+for (const name of Object.keys(TARGETS)) {
+  if (!/^[A-Za-z0-9_-]+$/.test(name)) throw new Error(`TARGETS key "${name}" is not a valid k6 scenario name`)
+}
+
+/** The k6 scenarios that carry load, one per target. */
+export const LOAD_SCENARIOS = Object.keys(TARGETS)
+
+/** The target of a k6 scenario: a load scenario's own, or for `warmup_NAME` the target of NAME. */
+export function targetOf(scenarioName) {
+  const name = scenarioName.startsWith('warmup_') ? scenarioName.slice('warmup_'.length) : scenarioName
+  return TARGETS[name]
+}

@@ -1,0 +1,65 @@
+import { appendFile, mkdtemp, readFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { parseConfig } from '../../../src/config/load.js'
+import { Journal, JOURNAL_FILE, readJournal } from '../../../src/gate/journal.js'
+import { run } from '../stats/run-fixture.js'
+
+const config = parseConfig(
+  {
+    name: 'j',
+    services: { gw: { image: 'gw', ports: [80], wait: { log: 'up' } } },
+    profiles: [{ name: 'api', target: 'http://gw:80/' }],
+    scenarios: [{ name: 'steady', script: 'constant-vus' }],
+  },
+  'perf-gate.yml',
+  {},
+)
+
+describe('Journal', () => {
+  it('keeps every finished run on disk as it completes, and reads them back', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'perf-gate-journal-'))
+    const journal = await Journal.start(dir, {
+      name: 'j',
+      mode: 'gate',
+      startedAt: '2026-01-01T00:00:00Z',
+      baselinePath: null,
+      config,
+    })
+    await journal.append(run({ p95: 2, round: 1 }))
+    // Readable after each append, before the gate ends: nothing is held in memory only.
+    expect((await readJournal(journal.file)).runs).toHaveLength(1)
+    await journal.append({ ...run({ p95: 3, round: 1, variant: 'baseline' }), block: 0, phase: 'paired' })
+    const { header, runs, torn } = await readJournal(path.join(dir, JOURNAL_FILE))
+    expect(header.name).toBe('j')
+    expect(runs.map((r) => r.metrics.p95)).toEqual([2, 3])
+    expect(runs[1]?.block).toBe(0)
+    expect(torn).toBe(0)
+  })
+
+  it('skips a torn last line, as a kill mid-write leaves it', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'perf-gate-journal-'))
+    const journal = await Journal.start(dir, {
+      name: 'j',
+      mode: 'gate',
+      startedAt: '2026-01-01T00:00:00Z',
+      baselinePath: null,
+      config,
+    })
+    await journal.append(run({ p95: 2, round: 1 }))
+    const line = JSON.stringify(run({ p95: 4, round: 2 }))
+    await appendFile(journal.file, line.slice(0, line.length / 2))
+    const { runs, torn } = await readJournal(journal.file)
+    expect(runs).toHaveLength(1)
+    expect(torn).toBe(1)
+  })
+
+  it('refuses a file that is not a journal, naming it', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'perf-gate-journal-'))
+    const file = path.join(dir, 'runs.jsonl')
+    await appendFile(file, '{"hello":1}\n')
+    await expect(readJournal(file)).rejects.toThrow(`${file}: not a perf-gate journal`)
+    expect(await readFile(file, 'utf8')).toContain('hello')
+  })
+})
