@@ -36,7 +36,6 @@ import { mean, sd } from '../src/stats/index.js'
 import {
   benchConfig,
   benchInvalid,
-  duetScript,
   echoService,
   gatewayService,
   loadAverage,
@@ -184,7 +183,6 @@ async function main(argv: string[]): Promise<void> {
   if (!k6) throw new Error('k6 was not found: install k6 or set K6_PATH')
   const designs = DESIGNS.filter((d) => options.designs.includes(d.name))
   const single = path.join(root, 'scenarios', 'constant-arrival-rate.js')
-  const { path: duetPath, builtIn: builtInDuet } = duetScript(root)
   const allCpus = `0-${os.cpus().length - 1}`
   const k6Pinned = await pinnedK6(k6, '0')
 
@@ -217,7 +215,7 @@ async function main(argv: string[]): Promise<void> {
     // Key order decides which scenario k6 starts first; drawn per pair like the consecutive order.
     const targets = first === 'A' ? urls : { candidate: urls.candidate, baseline: urls.baseline }
     const env = { ...envFor(durationS, urls.baseline), TARGETS: JSON.stringify(targets) }
-    const m = await runK6Process(binary, duetPath, env, durationS, ['baseline', 'candidate'], guard.signal)
+    const m = await runK6Process(binary, single, env, durationS, ['baseline', 'candidate'], guard.signal)
     return { a: m.baseline as RunMetrics, b: m.candidate as RunMetrics }
   }
   const single1 = async (stack: RunningStack, durationS: number) =>
@@ -334,7 +332,7 @@ async function main(argv: string[]): Promise<void> {
     `bench:designs ${began.toISOString()}  (${command})`,
     `k6 ${k6.version}, ${os.cpus().length} CPUs, two stacks of echo + nginx (${NGINX_IMAGE}), ${options.rate} req/s per stack, ` +
       `${options.payload}-byte payload, ${options.pairs} pairs per design, designs round-robin in a random order per round, seed ${options.seed}`,
-    `duet script: ${path.relative(root, duetPath)}${builtInDuet ? ' (built-in, TARGETS)' : ' (bench fallback)'}`,
+    'duet: one k6 process, scenarios/constant-arrival-rate.js with TARGETS (one k6 scenario per stack)',
     `load average (1/5/15 min) at start: ${loadStart}`,
     '',
     '| design | pairs (invalid, any drops) | sigma of log ratio | mean log ratio | wall time s | sigma / sigma_consecutive | at equal wall time |',
