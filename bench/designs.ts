@@ -201,7 +201,11 @@ async function main(argv: string[]): Promise<void> {
   const stamp = began.toISOString().replace(/[:.]/g, '-').slice(0, 19)
   const loadStart = loadAverage()
   const random = seededRandom(options.seed)
-  const guard = guardInterrupts(log)
+  // A signal (someone stopping the run) still prints and writes the pairs measured so far.
+  const guard = guardInterrupts(log, (code) => {
+    const done = pairs.length
+    void writeReport(`INTERRUPTED by a signal after ${done} pairs`).finally(() => process.exit(code))
+  })
   const pairs: Pair[] = []
   const wall = new Map<string, number>(designs.map((d) => [d.name, 0]))
   const loads: string[] = []
@@ -209,6 +213,101 @@ async function main(argv: string[]): Promise<void> {
   let freshDone = 0
   let stacksAB: StackPair | undefined
   let fresh: StackPair | undefined
+
+  /** Prints and writes the table of the pairs so far; `note` says why it stops early, if it does. */
+  const writeReport = async (note: string) => {
+    const loadEnd = loadAverage()
+
+    // Per design: sigma and mean of the valid pairs' log ratios.
+    const stats = designs.map((d) => {
+      const own = pairs.filter((p) => p.design === d.name)
+      const valid = own.filter((p) => !p.invalid).map((p) => p.logRatio)
+      const wallS = wall.get(d.name) ?? 0
+      return {
+        design: d,
+        pairs: own.length,
+        invalid: own.length - valid.length,
+        withDrops: own.filter((p) => p.a.droppedIterations > 0 || p.b.droppedIterations > 0).length,
+        sigma: valid.length > 1 ? sd(valid) : Number.NaN,
+        mean: valid.length > 0 ? mean(valid) : Number.NaN,
+        wallS,
+        wallPerPair: own.length > 0 ? wallS / own.length : Number.NaN,
+      }
+    })
+    const ref = stats.find((s) => s.design.name === REFERENCE)
+    const lines = [
+      `bench:designs ${began.toISOString()}  (${command})${note ? `  ${note}` : ''}`,
+      `k6 ${k6.version}, ${os.cpus().length} CPUs, two stacks of echo + nginx (${NGINX_IMAGE}), ${options.rate} req/s per stack, ` +
+        `${options.payload}-byte payload, ${options.pairs} pairs per design, designs round-robin in a random order per round, seed ${options.seed}`,
+      'duet: one k6 process, scenarios/constant-arrival-rate.js with TARGETS (one k6 scenario per stack)',
+      `load average (1/5/15 min) at start: ${loadStart}`,
+      '',
+      '| design | pairs (invalid, any drops) | sigma of log ratio | mean log ratio | wall time s | sigma / sigma_consecutive | at equal wall time |',
+      '|---|---|---|---|---|---|---|',
+      ...stats.map((s) => {
+        const rel = ref ? s.sigma / ref.sigma : Number.NaN
+        // Standard error of a mean per unit of wall time, relative to consecutive: sigma * sqrt(time per pair).
+        const equalTime = ref
+          ? (s.sigma * Math.sqrt(s.wallPerPair)) / (ref.sigma * Math.sqrt(ref.wallPerPair))
+          : Number.NaN
+        return (
+          `| ${s.design.name} | ${s.pairs} (${s.invalid}, ${s.withDrops}) | ${fmt(s.sigma)} | ${fmt(s.mean)} | ${s.wallS.toFixed(0)} | ` +
+          `${fmt(rel, 2)} | ${fmt(equalTime, 2)} |`
+        )
+      }),
+      '',
+      `invalid: a run of the pair dropped more than ${100 * options.maxDropped}% of its iterations (left out); any drops: pairs with at least one dropped iteration (kept if within that).`,
+      'target: sigma <= 0.05 or <= 0.25 x sigma_consecutive. "at equal wall time": sigma x sqrt(wall s per pair),',
+      'relative to consecutive (the noise of a mean over the same wall time). With 12 pairs a sigma is itself uncertain by about +-21% (1 sd).',
+    ]
+    const freshPairs = pairs.filter((p) => p.design === 'duet-8s-fresh' && !p.invalid)
+    if (freshPairs.length > 0) {
+      const instances = [...new Set(freshPairs.map((p) => p.instance))]
+      const means = instances.map((i) =>
+        mean(freshPairs.filter((p) => p.instance === i).map((p) => p.logRatio)),
+      )
+      const deviations = instances.flatMap((i) => {
+        const own = freshPairs.filter((p) => p.instance === i).map((p) => p.logRatio)
+        const m = mean(own)
+        return own.map((x) => x - m)
+      })
+      const within = deviations.length > 1 ? sd(deviations) : Number.NaN
+      lines.push(
+        '',
+        `duet-8s-fresh: mean log ratio per stack instance (${FRESH_BLOCK} pairs each): ${means.map((m) => fmt(m)).join(', ')}`,
+        `  sd of the instance means ${fmt(instances.length > 1 ? sd(means) : Number.NaN)}; ` +
+          `without a per-instance offset it would be about sigma_within/sqrt(${FRESH_BLOCK}) = ${fmt(within / Math.sqrt(FRESH_BLOCK))} ` +
+          `(sigma_within ${fmt(within)}, pooled deviations from each instance's mean, slightly low for 2 pairs per instance)`,
+      )
+    }
+    const persistent = pairs.filter(
+      (p) => !p.invalid && p.design.startsWith('duet') && !p.design.endsWith('fresh'),
+    )
+    if (persistent.length > 1) {
+      const logs = persistent.map((p) => p.logRatio)
+      lines.push(
+        `persistent stacks A/B (all non-fresh duet pairs, n=${logs.length}): mean log ratio ${fmt(mean(logs))} ` +
+          `+- ${fmt(sd(logs) / Math.sqrt(logs.length))} (se), i.e. this A/B instance pair's offset`,
+      )
+    }
+    lines.push(
+      `load average (1 min) at the start of each round: ${loads.join(' ')}`,
+      `load average (1/5/15 min) at end: ${loadEnd}`,
+      `wall time: ${((Date.now() - began.getTime()) / 1000).toFixed(0)} s`,
+    )
+    const text = lines.join('\n')
+    process.stdout.write(`${text}\n`)
+    const dir = path.resolve(root, options.out)
+    await mkdir(dir, { recursive: true })
+    await writeFile(path.join(dir, `designs-${stamp}.txt`), `${text}\n`)
+    await writeFile(
+      path.join(dir, `designs-${stamp}.json`),
+      `${JSON.stringify({ command, startedAt: began.toISOString(), loadStart, loadEnd, pairs }, null, 1)}\n`,
+    )
+    log.info(
+      `written to ${path.relative(root, path.join(dir, `designs-${stamp}.txt`))} (+ .json with every pair)`,
+    )
+  }
 
   const duet = async (stacks: StackPair, durationS: number, binary: K6Binary, first: 'A' | 'B') => {
     const urls = { baseline: stacks.a.resolveUrl(target), candidate: stacks.b.resolveUrl(target) }
@@ -297,7 +396,7 @@ async function main(argv: string[]): Promise<void> {
           pairs.push(pair)
           log.info(
             `pair ${index} ${design.name}${design.fresh ? ` (instance ${instance})` : ''}: A ${result.a.p95.toFixed(3)} ms, ` +
-              `B ${result.b.p95.toFixed(3)} ms, log ratio ${pair.logRatio.toFixed(3)}${invalid ? ` INVALID: ${invalid}` : ''}`,
+              `B ${result.b.p95.toFixed(3)} ms, log ratio ${pair.logRatio.toFixed(3)}, wall ${wallS.toFixed(1)} s${invalid ? ` INVALID: ${invalid}` : ''}`,
           )
         }
       }
@@ -309,97 +408,7 @@ async function main(argv: string[]): Promise<void> {
   } finally {
     guard.dispose()
   }
-  const loadEnd = loadAverage()
-
-  // Per design: sigma and mean of the valid pairs' log ratios.
-  const stats = designs.map((d) => {
-    const own = pairs.filter((p) => p.design === d.name)
-    const valid = own.filter((p) => !p.invalid).map((p) => p.logRatio)
-    const wallS = wall.get(d.name) ?? 0
-    return {
-      design: d,
-      pairs: own.length,
-      invalid: own.length - valid.length,
-      withDrops: own.filter((p) => p.a.droppedIterations > 0 || p.b.droppedIterations > 0).length,
-      sigma: valid.length > 1 ? sd(valid) : Number.NaN,
-      mean: valid.length > 0 ? mean(valid) : Number.NaN,
-      wallS,
-      wallPerPair: own.length > 0 ? wallS / own.length : Number.NaN,
-    }
-  })
-  const ref = stats.find((s) => s.design.name === REFERENCE)
-  const lines = [
-    `bench:designs ${began.toISOString()}  (${command})`,
-    `k6 ${k6.version}, ${os.cpus().length} CPUs, two stacks of echo + nginx (${NGINX_IMAGE}), ${options.rate} req/s per stack, ` +
-      `${options.payload}-byte payload, ${options.pairs} pairs per design, designs round-robin in a random order per round, seed ${options.seed}`,
-    'duet: one k6 process, scenarios/constant-arrival-rate.js with TARGETS (one k6 scenario per stack)',
-    `load average (1/5/15 min) at start: ${loadStart}`,
-    '',
-    '| design | pairs (invalid, any drops) | sigma of log ratio | mean log ratio | wall time s | sigma / sigma_consecutive | at equal wall time |',
-    '|---|---|---|---|---|---|---|',
-    ...stats.map((s) => {
-      const rel = ref ? s.sigma / ref.sigma : Number.NaN
-      // Standard error of a mean per unit of wall time, relative to consecutive: sigma * sqrt(time per pair).
-      const equalTime = ref
-        ? (s.sigma * Math.sqrt(s.wallPerPair)) / (ref.sigma * Math.sqrt(ref.wallPerPair))
-        : Number.NaN
-      return (
-        `| ${s.design.name} | ${s.pairs} (${s.invalid}, ${s.withDrops}) | ${fmt(s.sigma)} | ${fmt(s.mean)} | ${s.wallS.toFixed(0)} | ` +
-        `${fmt(rel, 2)} | ${fmt(equalTime, 2)} |`
-      )
-    }),
-    '',
-    `invalid: a run of the pair dropped more than ${100 * options.maxDropped}% of its iterations (left out); any drops: pairs with at least one dropped iteration (kept if within that).`,
-    'target: sigma <= 0.05 or <= 0.25 x sigma_consecutive. "at equal wall time": sigma x sqrt(wall s per pair),',
-    'relative to consecutive (the noise of a mean over the same wall time). With 12 pairs a sigma is itself uncertain by about +-21% (1 sd).',
-  ]
-  const freshPairs = pairs.filter((p) => p.design === 'duet-8s-fresh' && !p.invalid)
-  if (freshPairs.length > 0) {
-    const instances = [...new Set(freshPairs.map((p) => p.instance))]
-    const means = instances.map((i) =>
-      mean(freshPairs.filter((p) => p.instance === i).map((p) => p.logRatio)),
-    )
-    const deviations = instances.flatMap((i) => {
-      const own = freshPairs.filter((p) => p.instance === i).map((p) => p.logRatio)
-      const m = mean(own)
-      return own.map((x) => x - m)
-    })
-    const within = deviations.length > 1 ? sd(deviations) : Number.NaN
-    lines.push(
-      '',
-      `duet-8s-fresh: mean log ratio per stack instance (${FRESH_BLOCK} pairs each): ${means.map((m) => fmt(m)).join(', ')}`,
-      `  sd of the instance means ${fmt(instances.length > 1 ? sd(means) : Number.NaN)}; ` +
-        `without a per-instance offset it would be about sigma_within/sqrt(${FRESH_BLOCK}) = ${fmt(within / Math.sqrt(FRESH_BLOCK))} ` +
-        `(sigma_within ${fmt(within)}, pooled deviations from each instance's mean, slightly low for 2 pairs per instance)`,
-    )
-  }
-  const persistent = pairs.filter(
-    (p) => !p.invalid && p.design.startsWith('duet') && !p.design.endsWith('fresh'),
-  )
-  if (persistent.length > 1) {
-    const logs = persistent.map((p) => p.logRatio)
-    lines.push(
-      `persistent stacks A/B (all non-fresh duet pairs, n=${logs.length}): mean log ratio ${fmt(mean(logs))} ` +
-        `+- ${fmt(sd(logs) / Math.sqrt(logs.length))} (se), i.e. this A/B instance pair's offset`,
-    )
-  }
-  lines.push(
-    `load average (1 min) at the start of each round: ${loads.join(' ')}`,
-    `load average (1/5/15 min) at end: ${loadEnd}`,
-    `wall time: ${((Date.now() - began.getTime()) / 1000).toFixed(0)} s`,
-  )
-  const text = lines.join('\n')
-  process.stdout.write(`${text}\n`)
-  const dir = path.resolve(root, options.out)
-  await mkdir(dir, { recursive: true })
-  await writeFile(path.join(dir, `designs-${stamp}.txt`), `${text}\n`)
-  await writeFile(
-    path.join(dir, `designs-${stamp}.json`),
-    `${JSON.stringify({ command, startedAt: began.toISOString(), loadStart, loadEnd, pairs }, null, 1)}\n`,
-  )
-  log.info(
-    `written to ${path.relative(root, path.join(dir, `designs-${stamp}.txt`))} (+ .json with every pair)`,
-  )
+  await writeReport('')
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
