@@ -371,12 +371,40 @@ async function replay(options: { decisions: number; seed: number; readme: boolea
       )
     }
   }
+  // The paired design must not let one stack's offset read as a change: in real A/A gates, how often
+  // is the control, or the gated cell, significantly different (nominal: 5%)?
+  const aaGates = gates.filter((g) => g.label === 'A/A' && g.blocks > 0)
+  let controlSignificant = 0
+  let gatedSignificant = 0
+  let aaCompared = 0
+  for (const g of aaGates) {
+    const file = path.join(JOURNALS, `${g.id}.jsonl`)
+    if (!existsSync(file)) continue
+    const { runs } = await readJournal(file)
+    const paired = runs.filter((r) => r.phase === 'paired')
+    if (paired.length === 0) continue
+    const { cells } = compareCells({
+      runs: paired,
+      config,
+      gate,
+      baseline: null,
+      method: 'paired',
+      now: new Date(),
+    })
+    const significant = (c: (typeof cells)[number]) =>
+      c.ratio !== null && (c.ratio.lower > 1 || c.ratio.upper < 1)
+    aaCompared++
+    if (cells.some((c) => c.control && significant(c))) controlSignificant++
+    if (cells.some((c) => !c.control && significant(c))) gatedSignificant++
+  }
   const table = [
     `Measured ${new Date().toISOString().slice(0, 10)} on ${cpus().length} x ${cpus()[0]?.model.trim()} (shared; load average at the gates' starts ${Math.min(...gates.map((g) => g.loadBefore)).toFixed(1)}-${Math.max(...gates.map((g) => g.loadBefore)).toFixed(1)}). Block, inconclusive and pass rates with 95% Wilson intervals; wall time is the median per gate.`,
     '',
     '| Setting | Source | Gates | Realised P95 change (median per block) | Block | Inconclusive | Pass | Wall time |',
     '| :-- | :-- | --: | :-- | --: | --: | --: | --: |',
     ...rows,
+    '',
+    `Real A/A gates with paired blocks: the control was significantly different (95% CI excluding 0) in ${pct(controlSignificant, aaCompared)} of ${aaCompared}, the gated cell in ${pct(gatedSignificant, aaCompared)} (nominal 5%).`,
     '',
     `Reproduce: \`npm run bench:accuracy -- replay --decisions ${options.decisions} --seed ${options.seed}\` (from the recorded gates in \`${OUT}/\`).`,
   ].join('\n')

@@ -1,14 +1,32 @@
 #!/usr/bin/env node
 import { createRequire as __pgCreateRequire } from 'node:module'; const require = __pgCreateRequire(import.meta.url); const __filename = import.meta.filename; const __dirname = import.meta.dirname;
 import {
+  ConfigError,
   ExitCode,
+  InfrastructureError,
+  JOURNAL_FILE,
+  K6_VERSION,
+  compareCells,
+  configSchema,
   describeFailure,
+  findK6,
+  gatedVerdict,
   guardInterrupts,
   loadConfig,
+  machineFingerprint,
+  median,
   parseThreshold,
-  runGate
-} from "./chunks/chunk-OKM5AIUG.js";
-import "./chunks/chunk-X43ZVNN6.js";
+  parseUntrustedResults,
+  readBaseline,
+  readJournal,
+  require_build,
+  require_dist,
+  runGate,
+  writeArtifacts
+} from "./chunks/chunk-GUURYXV4.js";
+import {
+  __toESM
+} from "./chunks/chunk-X43ZVNN6.js";
 
 // node_modules/commander/lib/error.js
 var CommanderError = class extends Error {
@@ -3121,9 +3139,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
    * @param {string} [path]
    * @return {(string|null|Command)}
    */
-  executableDir(path2) {
-    if (path2 === void 0) return this._executableDir;
-    this._executableDir = path2;
+  executableDir(path4) {
+    if (path4 === void 0) return this._executableDir;
+    this._executableDir = path4;
     return this;
   }
   /**
@@ -3404,6 +3422,630 @@ function consoleLogger(write = (line) => process.stderr.write(`${line}
   };
 }
 
+// src/cli/failure-text.ts
+function failureText(error) {
+  const failure = describeFailure(error);
+  if (error instanceof ConfigError && error.locations.some((l) => l !== void 0)) {
+    const lines = error.problems.map((problem, i) => {
+      const at = error.locations[i];
+      return at ? `${problem} (line ${at.line}, column ${at.column})` : problem;
+    });
+    return { text: `perf-gate: ${lines.join("\n")}
+`, exitCode: failure.exitCode };
+  }
+  return { text: `perf-gate: ${failure.message}
+`, exitCode: failure.exitCode };
+}
+
+// src/cli/help.ts
+var EXIT_CODES_HELP = `
+Exit codes:
+  ${ExitCode.Pass}  pass (or inconclusive with gate.onInconclusive: warn); other verbs: success
+  ${ExitCode.Regression}  regression (or inconclusive with gate.onInconclusive: fail)
+  ${ExitCode.InvalidInput}  invalid input: config, results file, option or argument (nothing was started)
+  ${ExitCode.Infrastructure}  infrastructure failure: Docker, k6, an image or a service that did not start
+`;
+
+// src/cli/json-summary.ts
+function jsonSummary(results, paths) {
+  return {
+    verdict: results.verdict,
+    mode: results.mode,
+    method: results.method,
+    metric: results.metric,
+    threshold: results.threshold,
+    confidence: results.confidence,
+    regressed: results.cells.filter((c) => !c.control && c.verdict === "regression").map((c) => c.cell),
+    cells: results.cells.map((c) => ({
+      cell: c.cell,
+      control: c.control,
+      verdict: c.verdict,
+      ratio: c.ratio,
+      changePct: c.changePct,
+      candidateMs: c.candidate.median,
+      baselineMs: c.baseline?.median ?? null,
+      errorRate: c.errorRate.candidate
+    })),
+    paths: {
+      results: paths.resultsPath,
+      report: paths.reportPath,
+      html: paths.htmlPath,
+      charts: paths.charts?.map((c) => c.pngPath)
+    }
+  };
+}
+
+// package.json
+var package_default = {
+  name: "perf-gate",
+  version: "0.1.0",
+  description: "A performance gate for API gateways: starts the stack with testcontainers, drives it with k6, and gates pull requests on P95 latency with honest statistics.",
+  license: "MIT",
+  type: "module",
+  engines: {
+    node: ">=24"
+  },
+  bin: {
+    "perf-gate": "dist/cli.js"
+  },
+  exports: {
+    ".": "./dist/index.js"
+  },
+  scripts: {
+    build: "node scripts/build.mjs",
+    typecheck: "tsc --noEmit",
+    lint: "eslint . && prettier --check .",
+    format: "prettier --write .",
+    schema: "node --experimental-strip-types scripts/gen-schema.ts",
+    test: "vitest run",
+    "test:unit": "vitest run --project unit",
+    "test:integration": "vitest run --project integration",
+    "test:e2e": "vitest run --project e2e",
+    "check-dist": "npm run build && git diff --exit-code -- dist",
+    "gate:example": "node dist/cli.js run --config examples/nginx/perf-gate.yml --out perf-gate-results",
+    "bench:accuracy": "node bench/run.mjs",
+    "bench:calibrate": "node bench/run.mjs bench/calibrate-injector.ts",
+    "bench:designs": "node bench/run.mjs bench/designs.ts"
+  },
+  dependencies: {
+    "@actions/core": "^3.0.1",
+    "@actions/github": "^9.1.1",
+    "@actions/tool-cache": "^4.0.0",
+    "@octokit/plugin-retry": "^8.1.1",
+    "@octokit/plugin-throttling": "^11.0.5",
+    "@resvg/resvg-wasm": "^2.6.2",
+    "@stdlib/stats-base-dists-normal-quantile": "^0.3.1",
+    "@stdlib/stats-base-dists-t-cdf": "^0.2.3",
+    "@stdlib/stats-base-dists-t-quantile": "^0.2.3",
+    "@stdlib/stats-wilcoxon": "^0.2.3",
+    commander: "^15.1.0",
+    testcontainers: "^12.2.0",
+    vega: "^6.4.0",
+    "vega-embed": "^7.3.0",
+    "vega-lite": "^6.5.0",
+    yaml: "^2.9.1",
+    zod: "^4.6.7"
+  },
+  devDependencies: {
+    "@eslint/js": "^10.0.1",
+    "@types/node": "^24.19.2",
+    esbuild: "^0.28.2",
+    eslint: "^10.15.0",
+    "playwright-core": "^1.65.1",
+    prettier: "^3.10.1",
+    typescript: "~5.9.3",
+    "typescript-eslint": "^8.73.0",
+    vitest: "^5.1.1"
+  }
+};
+
+// src/cli/version.ts
+var VERSION = package_default.version;
+
+// src/cli/verbs.ts
+import { existsSync as existsSync2 } from "node:fs";
+import { readFile as readFile2, writeFile } from "node:fs/promises";
+import path3 from "node:path";
+var import_testcontainers2 = __toESM(require_build(), 1);
+
+// src/cli/compare-results.ts
+function cellLatency(cell, metric) {
+  const values = cell.runs.filter((r) => r.variant === "candidate" && !r.warmup && r.valid && r.metrics.requests > 0).map((r) => r.metrics[metric]);
+  if (values.length > 0) return median(values);
+  return cell.metric === metric && cell.candidate.n > 0 ? cell.candidate.median : null;
+}
+function compareResults(a, b, metric = "p95") {
+  const inB = new Map(b.cells.map((c) => [c.cell, c]));
+  const inA = new Set(a.cells.map((c) => c.cell));
+  const cells = [];
+  for (const cellA of a.cells) {
+    const cellB = inB.get(cellA.cell);
+    if (!cellB) continue;
+    const va = cellLatency(cellA, metric);
+    const vb = cellLatency(cellB, metric);
+    if (va === null || vb === null || va <= 0) continue;
+    const ratio = vb / va;
+    cells.push({ cell: cellA.cell, a: va, b: vb, ratio, changePct: (ratio - 1) * 100 });
+  }
+  return {
+    metric,
+    cells,
+    onlyInA: a.cells.filter((c) => !inB.has(c.cell)).map((c) => c.cell),
+    onlyInB: b.cells.filter((c) => !inA.has(c.cell)).map((c) => c.cell)
+  };
+}
+function pad(cells, widths, rightAligned) {
+  return cells.map((text, i) => rightAligned[i] ? text.padStart(widths[i] ?? 0) : text.padEnd(widths[i] ?? 0)).join("  ").trimEnd();
+}
+function formatComparison(comparison, labelA, labelB) {
+  const metric = comparison.metric.toUpperCase();
+  const header = ["cell", `${metric} a (ms)`, `${metric} b (ms)`, "b/a", "change"];
+  const rows = comparison.cells.map((c) => [
+    c.cell,
+    c.a.toFixed(2),
+    c.b.toFixed(2),
+    c.ratio.toFixed(3),
+    `${c.changePct >= 0 ? "+" : ""}${c.changePct.toFixed(1)}%`
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
+  const right = [false, true, true, true, true];
+  const lines = [`a: ${labelA}`, `b: ${labelB}`, "", pad(header, widths, right)];
+  lines.push(
+    pad(
+      widths.map((w) => "-".repeat(w)),
+      widths,
+      right
+    )
+  );
+  for (const row of rows) lines.push(pad(row, widths, right));
+  if (rows.length === 0) lines.push("(no cell in common)");
+  if (comparison.onlyInA.length > 0) lines.push("", `only in a: ${comparison.onlyInA.join(", ")}`);
+  if (comparison.onlyInB.length > 0) lines.push("", `only in b: ${comparison.onlyInB.join(", ")}`);
+  return `${lines.join("\n")}
+`;
+}
+
+// src/cli/doctor.ts
+var import_testcontainers = __toESM(require_build(), 1);
+import os from "node:os";
+import { performance } from "node:perf_hooks";
+
+// src/cli/init-config.ts
+var import_yaml = __toESM(require_dist(), 1);
+var KNOWN_GATEWAYS = [
+  { name: "Kong", pattern: /(^|\/)kong(:|$)/, proxyPort: 8e3, health: { port: 8001, path: "/status" } },
+  { name: "Envoy", pattern: /envoy/, proxyPort: 1e4, health: { port: 9901, path: "/ready" } },
+  { name: "KrakenD", pattern: /krakend/, proxyPort: 8080, health: { port: 8080, path: "/__health" } },
+  { name: "Tyk", pattern: /tyk-gateway/, proxyPort: 8080, health: { port: 8080, path: "/hello" } },
+  { name: "Apache APISIX", pattern: /apisix/, proxyPort: 9080 },
+  { name: "Traefik", pattern: /traefik/, proxyPort: 80 },
+  { name: "HAProxy", pattern: /haproxy/, proxyPort: 80 },
+  { name: "nginx", pattern: /nginx/, proxyPort: 80 }
+];
+function knownGateway(image) {
+  const lower = image.toLowerCase();
+  return KNOWN_GATEWAYS.find((g) => g.pattern.test(lower));
+}
+function exposedTcpPorts(exposed) {
+  return Object.keys(exposed ?? {}).map((key) => /^(\d+)\/tcp$/.exec(key)?.[1]).filter((p) => p !== void 0).map(Number).sort((a, b) => a - b);
+}
+function factsForImage(image, exposedPorts) {
+  const known = knownGateway(image);
+  const ports = exposedPorts.length > 0 ? [...exposedPorts] : known ? [known.proxyPort] : [];
+  if (ports.length === 0) {
+    throw new ConfigError([
+      `image ${image}: exposes no TCP port; pass a compose file or write the config by hand`
+    ]);
+  }
+  return {
+    source: `image ${image}`,
+    gateway: "gateway",
+    services: { gateway: { image, ports, env: {}, dependsOn: [] } }
+  };
+}
+function containerPort(entry) {
+  if (typeof entry === "number") return entry;
+  if (typeof entry === "string") {
+    const match = /(\d+)(?:\/tcp)?$/.exec(entry.trim());
+    return match && !entry.endsWith("/udp") ? Number(match[1]) : void 0;
+  }
+  if (entry && typeof entry === "object" && "target" in entry) return Number(entry.target);
+  return void 0;
+}
+function envOf(environment) {
+  if (Array.isArray(environment)) {
+    return Object.fromEntries(
+      environment.map((item) => {
+        const [key, ...rest] = String(item).split("=");
+        return [key ?? "", rest.join("=")];
+      })
+    );
+  }
+  if (environment && typeof environment === "object") {
+    return Object.fromEntries(Object.entries(environment).map(([k, v]) => [k, v === null ? "" : String(v)]));
+  }
+  return {};
+}
+var SERVICE_NAME = /^[a-z0-9][a-z0-9_.-]*$/i;
+function factsForCompose(text, file, gateway) {
+  let doc;
+  try {
+    doc = (0, import_yaml.parse)(text);
+  } catch (error) {
+    throw new ConfigError([`${file}: invalid YAML: ${error.message.split("\n")[0]}`]);
+  }
+  const raw = doc?.services;
+  if (!raw || typeof raw !== "object") throw new ConfigError([`${file}: no "services" in this compose file`]);
+  const services = {};
+  const problems = [];
+  for (const [name, value] of Object.entries(raw)) {
+    if (!SERVICE_NAME.test(name)) {
+      problems.push(`${file}: services.${name}: name not usable as a perf-gate service name`);
+      continue;
+    }
+    const build = value.build;
+    const service = {
+      ports: [...value.ports ?? [], ...value.expose ?? []].map(containerPort).filter((p) => p !== void 0 && p >= 1 && p <= 65535),
+      env: envOf(value.environment),
+      dependsOn: Array.isArray(value.depends_on) ? value.depends_on.map(String) : Object.keys(value.depends_on ?? {})
+    };
+    if (typeof value.image === "string") service.image = value.image;
+    else if (typeof build === "string") service.build = { context: build };
+    else if (build && typeof build === "object") {
+      const b = build;
+      service.build = { context: b.context ?? ".", ...b.dockerfile ? { dockerfile: b.dockerfile } : {} };
+    } else {
+      problems.push(`${file}: services.${name}: neither "image" nor "build"`);
+      continue;
+    }
+    service.ports = [...new Set(service.ports)];
+    services[name] = service;
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  const names = Object.keys(services);
+  if (names.length === 0) throw new ConfigError([`${file}: no services`]);
+  const chosen = gateway ?? names.find((n) => knownGateway(services[n]?.image ?? n) !== void 0) ?? names.find((n) => (services[n]?.ports.length ?? 0) > 0 && (services[n]?.dependsOn.length ?? 0) > 0) ?? names.find((n) => (services[n]?.ports.length ?? 0) > 0);
+  if (!chosen || !services[chosen]) {
+    throw new ConfigError([
+      gateway ? `${file}: no service "${gateway}" (services: ${names.join(", ")})` : `${file}: no service with ports to send load to`
+    ]);
+  }
+  if (services[chosen].ports.length === 0) {
+    throw new ConfigError([`${file}: services.${chosen}: no container port to send load to`]);
+  }
+  return { source: `compose file ${file}`, gateway: chosen, services };
+}
+function flow(value) {
+  return (0, import_yaml.stringify)(value, { collectionStyle: "flow" }).trim();
+}
+function renderInitConfig(facts, name = "gateway") {
+  const gateway = facts.services[facts.gateway];
+  const known = gateway.image ? knownGateway(gateway.image) : void 0;
+  const port = known && gateway.ports.includes(known.proxyPort) ? known.proxyPort : gateway.ports[0];
+  const lines = [
+    `# perf-gate config written by \`perf-gate init\` from ${facts.source}.`,
+    ...known && port === known.proxyPort ? [`# Recognised ${known.name}: port ${port} is where its official image proxies traffic.`] : [],
+    "# Check it with `perf-gate validate --config <this file>` and run it with `perf-gate run --config <this file>`.",
+    "# Every key is described in perf-gate.schema.json and the README.",
+    "version: 1",
+    `name: ${name}`,
+    "",
+    "services:"
+  ];
+  for (const [serviceName, service] of Object.entries(facts.services)) {
+    lines.push(
+      serviceName === facts.gateway ? `  # The gateway under test.` : `  # Started before the services that depend on it.`
+    );
+    lines.push(`  ${serviceName}:`);
+    if (service.image) lines.push(`    image: ${flow(service.image)}`);
+    if (service.build) lines.push(`    build: ${flow(service.build)}  # relative to this file`);
+    if (Object.keys(service.env).length > 0) lines.push(`    env: ${flow(service.env)}`);
+    lines.push(`    ports: ${flow(service.ports)}`);
+    if (service.dependsOn.length > 0) lines.push(`    dependsOn: ${flow(service.dependsOn)}`);
+    const health = serviceName === facts.gateway ? known?.health : void 0;
+    if (health && service.ports.includes(health.port)) {
+      lines.push(`    wait: { http: { path: ${health.path}, port: ${health.port} }, timeout: 60s }`);
+    } else {
+      lines.push(
+        "    # Ready when its ports listen. Better: an HTTP health check, e.g.",
+        `    # wait: { http: { path: /health, port: ${service.ports[0] ?? 8080} }, timeout: 60s }`
+      );
+    }
+  }
+  lines.push(
+    "",
+    "profiles:",
+    "  # One profile per gateway configuration to gate. Point the target at a route that reaches your",
+    "  # backend; add a `control: true` profile that calls the backend directly to watch runner noise.",
+    `  - name: ${facts.gateway === "gateway" ? "passthrough" : `${facts.gateway}-passthrough`}`,
+    `    target: http://${facts.gateway}:${port}/`,
+    "    # Every response must have this status; also headers, bodyPrefix, bodyContains, echoesPayload.",
+    "    expect: { status: 200 }",
+    "",
+    "scenarios:",
+    "  # Open model at a fixed arrival rate: latency without coordinated omission. Keep the rate well",
+    "  # below what saturates the machine, so P95 reflects the gateway and not CPU contention.",
+    "  - name: rate-200",
+    "    script: constant-arrival-rate",
+    "    method: GET",
+    "    rate: 200",
+    "    maxVUs: 100",
+    "    duration: 10s",
+    "    payloadBytes: 0",
+    "",
+    "gate:",
+    "  metric: p95",
+    "  threshold: 0.10 # fail on a P95 regression above +10%",
+    "  confidence: 0.95",
+    "  rounds: 5",
+    "  warmupRounds: 1",
+    "",
+    "baseline:",
+    "  # Written by `perf-gate run --mode baseline` (e.g. a nightly job), read by every gate.",
+    "  path: perf-gate-baseline.json",
+    ""
+  );
+  return lines.join("\n");
+}
+
+// src/cli/doctor.ts
+function cpuNoise(samples = 20, iterations = 2e6) {
+  const times = [];
+  let sink = 0;
+  for (let s = -1; s < samples; s++) {
+    const began = performance.now();
+    for (let i = 1; i <= iterations; i++) sink += Math.sqrt(i) % 7;
+    if (s >= 0) times.push(performance.now() - began);
+  }
+  if (sink < 0) times.push(0);
+  const mean = times.reduce((a, b) => a + b, 0) / times.length;
+  const sd = Math.sqrt(times.reduce((a, t) => a + (t - mean) ** 2, 0) / (times.length - 1));
+  const sorted = [...times].sort((a, b) => a - b);
+  const mid = sorted.length / 2;
+  const medianMs = sorted.length % 2 ? sorted[Math.floor(mid)] : (sorted[mid - 1] + sorted[mid]) / 2;
+  return { medianMs, cv: sd / mean, samples };
+}
+async function dockerChecks(config) {
+  let client;
+  let version;
+  try {
+    client = await (0, import_testcontainers.getContainerRuntimeClient)();
+    version = await client.container.dockerode.version();
+  } catch (error) {
+    return [
+      {
+        name: "docker",
+        status: "problem",
+        detail: `no Docker engine reachable (${error.message.split("\n")[0]}); start Docker or set DOCKER_HOST`
+      }
+    ];
+  }
+  const info = client.info.containerRuntime;
+  const checks = [
+    {
+      name: "docker",
+      status: "ok",
+      detail: `engine ${version.Version ?? "?"} (API ${version.ApiVersion ?? "?"}), ${info.cpus} CPUs and ${(info.memory / 2 ** 30).toFixed(1)} GiB for containers`
+    }
+  ];
+  if (!config) return checks;
+  for (const [name, service] of Object.entries(config.config.services)) {
+    if (!service.image) {
+      checks.push({
+        name: `image of ${name}`,
+        status: "ok",
+        detail: `built from ${service.build?.context} at run time`
+      });
+      continue;
+    }
+    const image = import_testcontainers.ImageName.fromString(service.image);
+    if (!await client.image.exists(image)) {
+      checks.push({
+        name: `image of ${name}`,
+        status: "problem",
+        detail: `${service.image} is not in the local Docker engine (docker pull or build it)`
+      });
+      continue;
+    }
+    const exposed = exposedTcpPorts((await client.image.inspect(image)).Config?.ExposedPorts);
+    const unexposed = service.ports.filter((p) => !exposed.includes(p));
+    checks.push(
+      unexposed.length === 0 || exposed.length === 0 ? { name: `image of ${name}`, status: "ok", detail: `${service.image} is present` } : {
+        name: `image of ${name}`,
+        status: "warning",
+        detail: `${service.image} is present but does not EXPOSE port ${unexposed.join(", ")} (it exposes ${exposed.join(", ")}); check services.${name}.ports`
+      }
+    );
+  }
+  return checks;
+}
+async function runDoctor(options) {
+  const checks = await dockerChecks(options.config);
+  const k6 = await findK6(options.env);
+  checks.push(
+    k6 === null ? {
+      name: "k6",
+      status: "problem",
+      detail: `k6 not found (looked at K6_PATH, then PATH); install k6 ${K6_VERSION} or set K6_PATH`
+    } : {
+      name: "k6",
+      status: k6.version === K6_VERSION ? "ok" : "warning",
+      detail: `${k6.path} is k6 ${k6.version}${k6.version === K6_VERSION ? "" : ` (perf-gate is tested with ${K6_VERSION})`}`
+    }
+  );
+  const cpus = os.availableParallelism();
+  checks.push({
+    name: "cpus",
+    status: cpus >= 2 ? "ok" : "warning",
+    detail: `${cpus} available${cpus >= 2 ? "" : ": k6 and the gateway share one core, expect noisy results"}`
+  });
+  const freeGiB = os.freemem() / 2 ** 30;
+  checks.push({
+    name: "memory",
+    status: freeGiB >= 1 ? "ok" : "warning",
+    detail: `${freeGiB.toFixed(1)} GiB free of ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB`
+  });
+  const noise = cpuNoise();
+  checks.push({
+    name: "noise",
+    status: noise.cv <= 0.05 ? "ok" : "warning",
+    detail: `a fixed CPU loop took ${noise.medianMs.toFixed(1)} ms (median of ${noise.samples}), coefficient of variation ${(noise.cv * 100).toFixed(1)}%${noise.cv <= 0.05 ? "" : ": the machine is busy or throttled, gates here need more rounds"}`
+  });
+  return checks;
+}
+function formatChecks(checks) {
+  return checks.map((c) => `${c.status.padEnd(8)} ${c.name}: ${c.detail}`).join("\n") + "\n";
+}
+
+// src/cli/results-file.ts
+import { existsSync } from "node:fs";
+import { readFile, stat } from "node:fs/promises";
+import path2 from "node:path";
+
+// src/gate/journal-report.ts
+async function resultsFromJournal(file, now = /* @__PURE__ */ new Date()) {
+  const { header, runs, torn } = await readJournal(file);
+  const parsed = configSchema.safeParse(header.config);
+  if (!parsed.success)
+    throw new ConfigError([
+      `${file}: the journal's config is not valid: ${parsed.error.issues[0]?.message ?? ""}`
+    ]);
+  const config = parsed.data;
+  const gate = config.gate;
+  const baseline = header.baselinePath ? await readBaseline(header.baselinePath).catch(() => null) : null;
+  const paired = runs.filter((r) => r.phase === "paired");
+  const method = header.mode === "baseline" ? "none" : paired.length > 0 ? "paired" : "stored";
+  const measured = method === "paired" ? paired : runs.filter((r) => r.phase !== "paired");
+  const { cells, notes } = compareCells({ runs: measured, config, gate, baseline, method, now });
+  const verdict = header.mode === "baseline" ? "pass" : gatedVerdict(cells);
+  const interrupted = `Rendered from the journal ${file} of a gate that did not finish: ${runs.length} finished run${runs.length === 1 ? "" : "s"}${torn > 0 ? ` (${torn} unreadable line${torn === 1 ? "" : "s"} skipped)` : ""}. The verdict below is what those runs show, not a decision of the gate.`;
+  const last = runs[runs.length - 1];
+  return {
+    schemaVersion: 1,
+    name: config.name,
+    mode: header.mode,
+    method,
+    verdict,
+    threshold: gate.threshold,
+    confidence: gate.confidence,
+    metric: gate.metric,
+    startedAt: header.startedAt,
+    finishedAt: last ? last.startedAt : header.startedAt,
+    gitSha: null,
+    k6Version: null,
+    machine: machineFingerprint({}),
+    baseline: null,
+    cells,
+    notes: [interrupted, ...notes],
+    evidence: method === "paired" ? "paired" : method === "stored" ? "stored" : "none",
+    decision: "interrupted before the decision policy stopped; rendered from the journal"
+  };
+}
+
+// src/cli/results-file.ts
+async function readResultsFile(target) {
+  let file = path2.resolve(target);
+  const info = await stat(file).catch(() => null);
+  if (info === null) throw new ConfigError([`${target}: results file not found`]);
+  if (info.isDirectory()) {
+    const journal = path2.join(file, JOURNAL_FILE);
+    file = path2.join(file, "results.json");
+    if (!existsSync(file) && existsSync(journal)) return { file, results: await resultsFromJournal(journal) };
+  } else if (file.endsWith(".jsonl")) {
+    return { file: path2.join(path2.dirname(file), "results.json"), results: await resultsFromJournal(file) };
+  }
+  let json;
+  try {
+    json = JSON.parse(await readFile(file, "utf8"));
+  } catch (error) {
+    const reason = error.code === "ENOENT" ? "no results.json in this folder" : error.message;
+    throw new ConfigError([`${file}: cannot read results: ${reason}`]);
+  }
+  parseUntrustedResults(json, file);
+  return { file, results: json };
+}
+
+// src/cli/verbs.ts
+async function imageFacts(image) {
+  let client;
+  try {
+    client = await (0, import_testcontainers2.getContainerRuntimeClient)();
+  } catch (error) {
+    throw new InfrastructureError(
+      `no Docker engine reachable to inspect ${image}: ${error.message}`
+    );
+  }
+  const name = import_testcontainers2.ImageName.fromString(image);
+  if (!await client.image.exists(name)) {
+    throw new ConfigError([`--image ${image}: not in the local Docker engine (docker pull ${image} first)`]);
+  }
+  const inspected = await client.image.inspect(name);
+  return factsForImage(image, exposedTcpPorts(inspected.Config?.ExposedPorts));
+}
+function registerVerbs(program2, ctx) {
+  program2.command("report").description("re-render report.md, the charts and report.html from a results.json").argument("<results>", "results.json, or the out folder holding it").option("-o, --out <dir>", "where to write (default: the folder of results.json)").option("--json", "print a JSON summary on stdout instead of the paths").action(async (target, opts) => {
+    const { file, results } = await readResultsFile(target);
+    const artifacts = await writeArtifacts(results, opts.out ?? path3.dirname(file), ctx.log);
+    ctx.stdout(
+      opts.json ? `${JSON.stringify(jsonSummary(results, artifacts))}
+` : `report: ${artifacts.reportPath}
+html: ${artifacts.htmlPath}
+charts: ${artifacts.charts.length} in ${path3.join(artifacts.dir, "charts")}
+`
+    );
+  });
+  program2.command("compare").description("compare the cells two results.json files have in common (b against a)").argument("<a>", "results.json (or its folder): the reference").argument("<b>", "results.json (or its folder): compared with a").addOption(
+    new Option("--metric <metric>", "latency percentile").choices(["p50", "p90", "p95", "p99"]).default("p95")
+  ).action(async (a, b, opts) => {
+    const [ra, rb] = await Promise.allSettled([readResultsFile(a), readResultsFile(b)]);
+    if (ra.status === "rejected" || rb.status === "rejected") {
+      const problems = [ra, rb].flatMap(
+        (r) => r.status === "fulfilled" ? [] : r.reason instanceof ConfigError ? r.reason.problems : [String(r.reason)]
+      );
+      throw new ConfigError(problems);
+    }
+    const comparison = compareResults(ra.value.results, rb.value.results, opts.metric);
+    ctx.stdout(formatComparison(comparison, ra.value.file, rb.value.file));
+  });
+  program2.command("init").description("write a commented perf-gate.yml for a gateway image or a compose file").option("--image <image>", "a local gateway image; its exposed ports are read from Docker").option("--compose <file>", "a docker-compose file: its services become perf-gate services").option("--gateway <service>", "with --compose: the service under test (default: guessed)").option("--name <name>", "the gate name", "gateway").option("-o, --out <file>", "the config file to write", "perf-gate.yml").action(
+    async (opts) => {
+      if (opts.image === void 0 === (opts.compose === void 0)) {
+        throw new ConfigError(["init: pass exactly one of --image IMAGE or --compose FILE"]);
+      }
+      if (existsSync2(opts.out))
+        throw new ConfigError([`${opts.out}: already exists; init does not overwrite it`]);
+      let facts;
+      if (opts.compose !== void 0) {
+        const text = await readFile2(opts.compose, "utf8").catch((error) => {
+          throw new ConfigError([`${opts.compose}: cannot read compose file: ${error.message}`]);
+        });
+        facts = factsForCompose(text, opts.compose, opts.gateway);
+        const from = path3.dirname(path3.resolve(opts.compose));
+        const to = path3.dirname(path3.resolve(opts.out));
+        for (const service of Object.values(facts.services)) {
+          if (service.build)
+            service.build.context = path3.relative(to, path3.resolve(from, service.build.context)) || ".";
+        }
+      } else {
+        facts = await imageFacts(opts.image);
+      }
+      await writeFile(opts.out, renderInitConfig(facts, opts.name), { flag: "wx" });
+      ctx.stdout(`wrote ${opts.out} (gateway: ${facts.gateway}, from ${facts.source})
+`);
+    }
+  );
+  program2.command("doctor").description("check Docker, k6, the config\u2019s images, CPUs, memory and the machine\u2019s noise").option("-c, --config <file>", "also check the images this config names").action(async (opts) => {
+    const config = opts.config ? loadConfig(opts.config) : void 0;
+    const checks = await runDoctor({ config });
+    ctx.stdout(formatChecks(checks));
+    const problems = checks.filter((c) => c.status === "problem");
+    if (problems.length > 0) {
+      ctx.log.warning(`${problems.length} problem(s): ${problems.map((p) => p.name).join(", ")}`);
+      ctx.setExitCode(ExitCode.Infrastructure);
+    }
+  });
+}
+
 // src/cli.ts
 function thresholdOption(value) {
   const parsed = parseThreshold(value);
@@ -3413,11 +4055,11 @@ function thresholdOption(value) {
 }
 async function main(argv) {
   const log = consoleLogger();
-  const program2 = new Command("perf-gate").description("Performance gate for API gateways: testcontainers + k6 + honest statistics").exitOverride().configureOutput({ writeErr: (text) => process.stderr.write(text) });
+  const program2 = new Command("perf-gate").description("Performance gate for API gateways: testcontainers + k6 + honest statistics").version(VERSION).exitOverride().configureOutput({ writeErr: (text) => process.stderr.write(text) }).addHelpText("afterAll", EXIT_CODES_HELP);
   let exitCode = ExitCode.Pass;
   program2.command("run").description("start the stack, run the k6 scenarios, compare with the baseline, write the report").requiredOption("-c, --config <file>", "perf-gate.yml").addOption(
     new Option("-m, --mode <mode>", "gate or baseline").choices(["gate", "baseline"]).default("gate")
-  ).option("-o, --out <dir>", "where report.md and results.json go", "perf-gate-results").option("-t, --threshold <threshold>", "overrides gate.threshold (0.1 or 10%)", thresholdOption).option("-b, --baseline <file>", "overrides the baseline file path").action(
+  ).option("-o, --out <dir>", "where report.md and results.json go", "perf-gate-results").option("-t, --threshold <threshold>", "overrides gate.threshold (0.1 or 10%)", thresholdOption).option("-b, --baseline <file>", "overrides the baseline file path").option("--json", "print one JSON summary on stdout (logs stay on stderr)").action(
     async (opts) => {
       const loaded = loadConfig(opts.config);
       const guard = guardInterrupts(log);
@@ -3432,6 +4074,12 @@ async function main(argv) {
           signal: guard.signal
         });
         const { results, artifacts } = outcome;
+        exitCode = outcome.exitCode;
+        if (opts.json) {
+          process.stdout.write(`${JSON.stringify(jsonSummary(results, artifacts))}
+`);
+          return;
+        }
         const regressed = results.cells.filter((c) => !c.control && c.verdict === "regression").map((c) => c.cell);
         process.stdout.write(
           `perf-gate ${opts.mode === "baseline" ? "baseline written" : `verdict: ${results.verdict.toUpperCase()}`}` + (regressed.length > 0 ? ` (regressed: ${regressed.join(", ")})` : "") + `
@@ -3439,7 +4087,6 @@ report: ${artifacts.reportPath}
 results: ${artifacts.resultsPath}
 `
         );
-        exitCode = outcome.exitCode;
       } finally {
         guard.dispose();
       }
@@ -3452,6 +4099,11 @@ results: ${artifacts.resultsPath}
 `
     );
   });
+  registerVerbs(program2, {
+    log,
+    setExitCode: (code) => exitCode = code,
+    stdout: (text) => process.stdout.write(text)
+  });
   try {
     await program2.parseAsync(argv);
     return exitCode;
@@ -3459,9 +4111,8 @@ results: ${artifacts.resultsPath}
     if (error instanceof CommanderError) {
       return error.exitCode === 0 ? ExitCode.Pass : ExitCode.InvalidInput;
     }
-    const failure = describeFailure(error);
-    process.stderr.write(`perf-gate: ${failure.message}
-`);
+    const failure = failureText(error);
+    process.stderr.write(failure.text);
     return failure.exitCode;
   }
 }

@@ -13,7 +13,8 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 FORCE=${FORCE:-0}
 CACHE_DIR=${PERF_GATE_CACHE:-${HOME:-/root}/.cache/perf-gate}
-DEBIAN_MIRROR=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
+# shellcheck source=scripts/lib/mirrors.sh
+source "$ROOT/scripts/lib/mirrors.sh"
 ECHO_IMAGE=perf-gate/echo:local
 TESTGW_IMAGE=perf-gate/testgw:local
 BASE_IMAGE=perf-gate/debian-nginx-base:bookworm
@@ -72,15 +73,17 @@ build_go_image() {
 }
 
 debootstrap_rootfs() {
-  local tarball=$1 dir keyring=()
+  local tarball=$1 dir mirror keyring=()
+  # The machine's own Debian mirror (DEBIAN_MIRROR, else the apt sources); a clear error if none.
+  mirror=$(debian_mirror) || return 1
   dir=$(mktemp -d /tmp/perf-gate-rootfs.XXXXXX)
   # On Ubuntu runners debootstrap does not know Debian's key by default.
   if [[ -f /usr/share/keyrings/debian-archive-keyring.gpg ]]; then
     keyring=(--keyring=/usr/share/keyrings/debian-archive-keyring.gpg)
   fi
-  log "debootstrap bookworm (nginx-light) from $DEBIAN_MIRROR, takes about a minute"
+  log "debootstrap bookworm (nginx-light) from $mirror, takes about a minute"
   if ! "${SUDO[@]}" debootstrap --variant=minbase --include=nginx-light,ca-certificates "${keyring[@]}" \
-    bookworm "$dir" "$DEBIAN_MIRROR" >"$dir.log" 2>&1; then
+    bookworm "$dir" "$mirror" >"$dir.log" 2>&1; then
     tail -n 30 "$dir.log" >&2
     "${SUDO[@]}" rm -rf "$dir"
     rm -f "$dir.log"

@@ -99,6 +99,9 @@ export function buildJsonSchema(schema: z.ZodType): JsonSchemaNode {
   const { $schema, ...rest } = json
   return {
     $schema,
+    // Versioned with the config format (`version: 1` in perf-gate.yml), not with the package: every
+    // release that reads version 1 configs ships this same schema.
+    $id: 'urn:perf-gate:config:v1',
     title: 'perf-gate configuration (perf-gate.yml)',
     description: 'Generated from src/config/schema.ts by `npm run schema`; do not edit by hand.',
     ...rest,

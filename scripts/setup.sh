@@ -8,6 +8,8 @@
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+# shellcheck source=scripts/lib/mirrors.sh
+source "$ROOT/scripts/lib/mirrors.sh"
 K6_VERSION=v1.8.1
 NODE_MAJOR=24
 # k6 v1.8.1 needs Go >= 1.25 to build; used only when the machine's go is missing or older.
@@ -96,8 +98,7 @@ else
   if [[ ! -x $dir/$mod/bin/go ]]; then
     command -v unzip >/dev/null 2>&1 || apt_install unzip
     command -v curl >/dev/null 2>&1 || apt_install curl ca-certificates
-    proxy=${GOPROXY:-https://proxy.golang.org}
-    proxy=${proxy%%,*}
+    proxy=$(go_proxy) || die "cannot download the Go toolchain"
     tmp=$(mktemp)
     curl -fsSL -o "$tmp" "$proxy/golang.org/toolchain/@v/v0.0.1-$GO_TOOLCHAIN.linux-$arch.zip"
     "${SUDO[@]}" mkdir -p "$dir"

@@ -3,13 +3,22 @@
  * perf-gate CLI: the same engine as the action, for a laptop or any CI.
  *   perf-gate run --config perf-gate.yml [--mode gate|baseline] [--out DIR] [--threshold 10%] [--baseline FILE]
  *   perf-gate validate --config perf-gate.yml
+ *   perf-gate report|compare|init|doctor (src/cli/verbs.ts)
  * Exit codes: 0 pass, 1 regression, 2 invalid config or input, 3 infrastructure failure.
  */
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander'
 import { consoleLogger } from './cli-logger.js'
+import { failureText } from './cli/failure-text.js'
+import { EXIT_CODES_HELP } from './cli/help.js'
+import { describeDryRun } from './cli/dry-run.js'
+import { jsonSummary } from './cli/json-summary.js'
+import { VERSION } from './cli/version.js'
+import { registerVerbs } from './cli/verbs.js'
 import { loadConfig } from './config/load.js'
 import { parseThreshold } from './config/threshold.js'
-import { describeFailure, ExitCode } from './errors.js'
+import { checkBaseline } from './baseline/store.js'
+import { ExitCode } from './errors.js'
+import { prepareOutDir } from './gate/artifacts.js'
 import { runGate } from './gate/run-gate.js'
 import { guardInterrupts } from './interrupt.js'
 
@@ -24,8 +33,10 @@ async function main(argv: string[]): Promise<number> {
   const log = consoleLogger()
   const program = new Command('perf-gate')
     .description('Performance gate for API gateways: testcontainers + k6 + honest statistics')
+    .version(VERSION)
     .exitOverride()
     .configureOutput({ writeErr: (text) => process.stderr.write(text) })
+    .addHelpText('afterAll', EXIT_CODES_HELP)
 
   let exitCode: number = ExitCode.Pass
   program
@@ -38,6 +49,8 @@ async function main(argv: string[]): Promise<number> {
     .option('-o, --out <dir>', 'where report.md and results.json go', 'perf-gate-results')
     .option('-t, --threshold <threshold>', 'overrides gate.threshold (0.1 or 10%)', thresholdOption)
     .option('-b, --baseline <file>', 'overrides the baseline file path')
+    .option('--json', 'print one JSON summary on stdout (logs stay on stderr)')
+    .option('--dry-run', 'check everything, print the cells, the schedule and an ETA, start nothing')
     .action(
       async (opts: {
         config: string
@@ -45,13 +58,27 @@ async function main(argv: string[]): Promise<number> {
         out: string
         threshold?: number
         baseline?: string
+        json?: boolean
+        dryRun?: boolean
       }) => {
         const loaded = loadConfig(opts.config)
+        // Every input is checked before a container starts: the baseline, and that the report can be written.
+        const baselinePath = opts.baseline ?? loaded.config.baseline.path
+        const baseline = await checkBaseline(
+          baselinePath,
+          { name: loaded.config.name, metric: loaded.config.gate.metric },
+          { explicit: opts.baseline !== undefined, what: opts.baseline ? '--baseline' : 'baseline.path' },
+        )
+        if (opts.dryRun) {
+          process.stdout.write(describeDryRun(loaded, baseline, baselinePath, opts.mode))
+          return
+        }
+        const outDir = await prepareOutDir(opts.out, '--out')
         const guard = guardInterrupts(log)
         try {
           const outcome = await runGate(loaded, {
             mode: opts.mode,
-            outDir: opts.out,
+            outDir,
             threshold: opts.threshold,
             baselinePath: opts.baseline,
             log,
@@ -59,6 +86,11 @@ async function main(argv: string[]): Promise<number> {
             signal: guard.signal,
           })
           const { results, artifacts } = outcome
+          exitCode = outcome.exitCode
+          if (opts.json) {
+            process.stdout.write(`${JSON.stringify(jsonSummary(results, artifacts))}\n`)
+            return
+          }
           const regressed = results.cells
             .filter((c) => !c.control && c.verdict === 'regression')
             .map((c) => c.cell)
@@ -67,7 +99,6 @@ async function main(argv: string[]): Promise<number> {
               (regressed.length > 0 ? ` (regressed: ${regressed.join(', ')})` : '') +
               `\nreport: ${artifacts.reportPath}\nresults: ${artifacts.resultsPath}\n`,
           )
-          exitCode = outcome.exitCode
         } finally {
           guard.dispose()
         }
@@ -85,6 +116,12 @@ async function main(argv: string[]): Promise<number> {
       )
     })
 
+  registerVerbs(program, {
+    log,
+    setExitCode: (code) => (exitCode = code),
+    stdout: (text) => process.stdout.write(text),
+  })
+
   try {
     await program.parseAsync(argv)
     return exitCode
@@ -93,8 +130,8 @@ async function main(argv: string[]): Promise<number> {
       // --help and --version end here with code 0; usage errors are invalid input.
       return error.exitCode === 0 ? ExitCode.Pass : ExitCode.InvalidInput
     }
-    const failure = describeFailure(error)
-    process.stderr.write(`perf-gate: ${failure.message}\n`)
+    const failure = failureText(error)
+    process.stderr.write(failure.text)
     return failure.exitCode
   }
 }

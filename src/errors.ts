@@ -21,13 +21,32 @@ export class PerfGateError extends Error {
   }
 }
 
+/** Where in a file a problem is: 1-based line and column, as editors and GitHub annotations count. */
+export interface ProblemLocation {
+  file: string
+  line: number
+  column: number
+}
+
 /** The config file or an action input is invalid. Raised before anything is started. */
 export class ConfigError extends PerfGateError {
   /** One line per problem, each naming the file and the path. */
   readonly problems: string[]
-  constructor(problems: string[]) {
+  /** Per problem (same index), the config path it concerns, when it concerns one. */
+  readonly paths: (readonly PropertyKey[] | undefined)[]
+  /** Per problem (same index), where it is in the file, when known: the action annotates that line. */
+  readonly locations: (ProblemLocation | undefined)[]
+  constructor(
+    problems: string[],
+    details: {
+      paths?: (readonly PropertyKey[] | undefined)[]
+      locations?: (ProblemLocation | undefined)[]
+    } = {},
+  ) {
     super(problems.join('\n'), ExitCode.InvalidInput)
     this.problems = problems
+    this.paths = details.paths ?? []
+    this.locations = details.locations ?? []
   }
 }
 

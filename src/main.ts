@@ -2,20 +2,25 @@
  * The action: read inputs, run the gate (or publish results measured elsewhere), publish, set
  * outputs. The one place that calls core.setFailed.
  */
+import { tmpdir } from 'node:os'
 import path from 'node:path'
 import * as core from '@actions/core'
 import { actionLogger } from './action-logger.js'
 import { getInputs, type ActionSettings } from './config/inputs.js'
-import { loadConfig } from './config/load.js'
+import { checkBaseline } from './baseline/store.js'
+import { loadConfig, looksSecret, type LoadedConfig } from './config/load.js'
 import { describeFailure } from './errors.js'
-import { writeArtifacts } from './gate/artifacts.js'
+import { prepareOutDir, writeArtifacts } from './gate/artifacts.js'
 import { runGate } from './gate/run-gate.js'
-import { readRunContext } from './github/context.js'
-import { setOutputs } from './github/outputs.js'
+import { branchPathFor, pullBaseline, pushBaseline } from './github/baseline-branch.js'
+import { createOctokit } from './github/client.js'
+import { readRunContext, refuseUntrustedMeasuring, type RunContext } from './github/context.js'
+import { reportFailure } from './github/annotations.js'
+import { setOutputs, verdictOutputs } from './github/outputs.js'
 import { guardInterrupts } from './interrupt.js'
 import { ensureK6 } from './load/install-k6.js'
 import type { GateResults } from './model.js'
-import { publish, readResults } from './publish.js'
+import { publish, readResults, type Published } from './publish.js'
 
 function headline(results: GateResults): string {
   const regressed = results.cells.filter((c) => !c.control && c.verdict === 'regression').map((c) => c.cell)
@@ -29,20 +34,81 @@ function headline(results: GateResults): string {
 async function gateOrBaseline(
   settings: ActionSettings & { mode: 'gate' | 'baseline' },
   workspace: string,
+  context: RunContext,
   signal: AbortSignal,
   guard: ReturnType<typeof guardInterrupts>,
 ) {
   const loaded = loadConfig(path.resolve(workspace, settings.config))
-  return runGate(loaded, {
+  maskSecrets(loaded)
+  // Every input is checked before a container starts: the baseline, and that the report can be written.
+  const explicit = settings.baseline ? path.resolve(workspace, settings.baseline) : undefined
+  let baselinePath = explicit ?? loaded.config.baseline.path
+  const outDir = await prepareOutDir(path.resolve(workspace, settings.outDir), 'input "out-dir"')
+  const branch = baselineBranch(settings, context, workspace, baselinePath)
+  if (branch) {
+    // The nightly continues the branch's history in place; a gate reads a copy and leaves the checkout alone.
+    const dest = settings.mode === 'baseline' ? baselinePath : tempBaselinePath(baselinePath)
+    if (await pullBaseline(branch.octokit, branch.where, dest, actionLogger)) baselinePath = dest
+  }
+  await checkBaseline(
+    baselinePath,
+    { name: loaded.config.name, metric: loaded.config.gate.metric },
+    { explicit: explicit !== undefined, what: explicit ? 'input "baseline"' : 'baseline.path' },
+  )
+  const outcome = await runGate(loaded, {
     mode: settings.mode,
-    outDir: path.resolve(workspace, settings.outDir),
+    outDir,
     threshold: settings.threshold,
-    baselinePath: settings.baseline ? path.resolve(workspace, settings.baseline) : undefined,
+    baselinePath,
     log: actionLogger,
     cleanup: guard.cleanup,
     signal,
     locateK6: () => ensureK6(actionLogger),
   })
+  if (branch && settings.mode === 'baseline') {
+    await pushBaseline(branch.octokit, branch.where, baselinePath, actionLogger)
+  }
+  return outcome
+}
+
+/** The data branch to read or write the baseline on, or undefined when disabled or without a token. */
+function baselineBranch(settings: ActionSettings, context: RunContext, workspace: string, file: string) {
+  if (!settings.baselineBranch) return undefined
+  if (!settings.githubToken) {
+    actionLogger.info('no github-token: the baseline data branch is skipped, using the repository file')
+    return undefined
+  }
+  return {
+    octokit: createOctokit(settings.githubToken, { baseUrl: context.apiUrl }),
+    where: {
+      owner: context.owner,
+      repo: context.repo,
+      branch: settings.baselineBranch,
+      path: branchPathFor(workspace, file),
+    },
+  }
+}
+
+function tempBaselinePath(file: string): string {
+  return path.join(process.env.RUNNER_TEMP ?? tmpdir(), `perf-gate-baseline-${path.basename(file)}`)
+}
+
+/**
+ * Masks interpolated values that look like secrets (an admin API key from `${ADMIN_KEY}`) in
+ * everything the job logs from here on.
+ */
+function maskSecrets(loaded: LoadedConfig): void {
+  for (const value of loaded.interpolated) if (looksSecret(value)) core.setSecret(value.value)
+}
+
+/** Publishes, turning any failure into a warning: reporting never changes a verdict. */
+async function publishSafely(input: Parameters<typeof publish>[0]): Promise<Published> {
+  try {
+    return await publish(input)
+  } catch (error) {
+    core.warning(`publishing the report failed: ${describeFailure(error).message.split('\n')[0]}`)
+    return { commentUrl: undefined, images: [] }
+  }
 }
 
 /** Runs the action. Never throws: failures become core.setFailed with a one-line reason. */
@@ -56,11 +122,13 @@ export async function run(): Promise<void> {
     let exitCode: number
     let paths: { resultsPath: string; reportPath: string }
     let charts: { id: string; title: string; png: Uint8Array }[]
+    if (settings.mode !== 'publish') refuseUntrustedMeasuring(context.eventName, settings.mode)
     if (settings.mode === 'publish') {
       const dir = path.resolve(workspace, settings.results as string)
       results = await readResults(path.join(dir, 'results.json'))
+      const outDir = await prepareOutDir(path.resolve(workspace, settings.outDir), 'input "out-dir"')
       // Re-render from the numbers, in this trusted workflow: the fork's files are data, not code.
-      const artifacts = await writeArtifacts(results, path.resolve(workspace, settings.outDir), actionLogger)
+      const artifacts = await writeArtifacts(results, outDir, actionLogger)
       paths = artifacts
       charts = artifacts.charts
       exitCode = 0
@@ -68,6 +136,7 @@ export async function run(): Promise<void> {
       const outcome = await gateOrBaseline(
         { ...settings, mode: settings.mode },
         workspace,
+        context,
         guard.signal,
         guard,
       )
@@ -77,7 +146,7 @@ export async function run(): Promise<void> {
       exitCode = outcome.exitCode
     }
     const published = await actionLogger.group('Publish the report', () =>
-      publish({
+      publishSafely({
         results,
         charts,
         context,
@@ -91,19 +160,20 @@ export async function run(): Promise<void> {
       verdict: results.verdict,
       resultsPath: paths.resultsPath,
       reportPath: paths.reportPath,
+      ...verdictOutputs(results),
       ...(published.commentUrl ? { commentUrl: published.commentUrl } : {}),
     })
     if (exitCode !== 0) {
       core.setFailed(headline(results))
       process.exitCode = exitCode
+    } else if (results.verdict === 'inconclusive') {
+      // Passing, but the run could not rule a regression out: a warning annotation says so.
+      core.warning(headline(results))
     } else {
       core.info(headline(results))
     }
   } catch (error) {
-    const failure = describeFailure(error)
-    core.setFailed(failure.message.split('\n')[0] ?? failure.message)
-    if (failure.message.includes('\n')) core.error(failure.message)
-    process.exitCode = failure.exitCode
+    process.exitCode = reportFailure(error, process.env.GITHUB_WORKSPACE ?? process.cwd())
   } finally {
     guard.dispose()
   }

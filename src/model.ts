@@ -64,144 +64,6 @@ export const runResultSchema = z.object({
 })
 export type RunResult = z.infer<typeof runResultSchema>
 
-export type Verdict = 'pass' | 'regression' | 'inconclusive'
-
-/** The latency percentiles a gate can compare. */
-export type LatencyMetric = 'p50' | 'p90' | 'p95' | 'p99'
-
-/** A ratio candidate/baseline with its confidence interval. */
-export interface RatioEstimate {
-  estimate: number
-  lower: number
-  upper: number
-  confidence: number
-}
-
-/** A location estimate of one metric across runs, with its CI. */
-export interface SampleSummary {
-  n: number
-  median: number
-  mean: number
-  lower: number
-  upper: number
-  values: number[]
-  /** What one value is: a run, or (for a stored history) one night's geometric mean. Default 'run'. */
-  unit?: 'run' | 'night'
-  /**
-   * What [lower, upper] is: a CI of the centre (latency: of the geometric mean, see stats/descriptive),
-   * a prediction interval for a new night (history), or nothing (fewer than two values).
-   */
-  interval?: 'confidence' | 'prediction' | 'none'
-}
-
-export interface ErrorRateComparison {
-  /** Candidate failed requests / requests over all measured runs. */
-  candidate: number
-  candidateInterval: [number, number]
-  baseline: number | null
-  ceiling: number
-  aboveCeiling: boolean
-  /** The candidate's error rate is significantly above the baseline's. */
-  significantIncrease: boolean
-}
-
-export interface CellComparison {
-  cell: string
-  profile: string
-  scenario: string
-  control: boolean
-  metric: 'p50' | 'p90' | 'p95' | 'p99'
-  /** 'stored': against a baseline file; 'paired': A/B pairs on this runner. */
-  method: 'stored' | 'paired'
-  candidate: SampleSummary
-  baseline: SampleSummary | null
-  ratio: RatioEstimate | null
-  /** (ratio - 1) * 100, or null without a baseline. */
-  changePct: number | null
-  pValue: number | null
-  adjustedPValue: number | null
-  latencyVerdict: Verdict
-  errorRate: ErrorRateComparison
-  /** The cell's verdict: latency and error rate together. */
-  verdict: Verdict
-  /** Human-readable reasons, in the order they were decided. */
-  reasons: string[]
-  /** Per-variant, per-run values, for charts and details. */
-  runs: RunResult[]
-  checkAccuracy: number
-  /** The scenario's load level (VUs, or the arrival rate for open-model scenarios), for charts vs concurrency. */
-  concurrency?: number
-  /** The scenario's request payload size, for charts and tables that group by payload. */
-  payloadBytes?: number
-  /** The latency test used: Welch (one stored night), history prediction interval, or paired t. */
-  latencyTest?: 'welch' | 'history' | 'paired-t' | null
-  /** Paired mode: two-sided Wilcoxon signed-rank p-value on the log ratios, a rank-based cross-check. */
-  wilcoxonPValue?: number | null
-  /** Paired mode: sd of the per-pair log ratio (the noise the gate works against). */
-  sigmaLogRatio?: number | null
-  /** Ratios of the other percentiles (e.g. P50, P99), same method; reported, never gated. */
-  otherRatios?: Partial<Record<LatencyMetric, RatioEstimate>>
-  /** Runs left out of the statistics (warm-up, invalid, nothing measured), both sides together. */
-  excludedRuns?: number
-  /**
-   * The smallest true regression (in %) this comparison would have blocked with 80% power, from the
-   * noise it measured and the runs or pairs it had; null when it cannot be computed.
-   */
-  minDetectablePct?: number | null
-}
-
-/** Which evidence decided the gate: the stored baseline, paired A/B blocks on this runner, or none. */
-export type Evidence = 'stored' | 'paired' | 'none'
-
-/** The runner check of a stored comparison (see stats/runner-check.ts). */
-export interface RunnerCheckResult {
-  status: 'same' | 'differs' | 'unknown'
-  reasons: string[]
-}
-
-/** What the stored phase found, kept when paired blocks decided instead. */
-export interface StoredPhaseSummary {
-  verdict: Verdict
-  runner: RunnerCheckResult
-  cells: {
-    cell: string
-    control: boolean
-    verdict: Verdict
-    changePct: number | null
-    ratio: RatioEstimate | null
-  }[]
-}
-
-export interface GateResults {
-  schemaVersion: 1
-  name: string
-  mode: 'gate' | 'baseline'
-  method: 'stored' | 'paired' | 'none'
-  verdict: Verdict
-  threshold: number
-  confidence: number
-  metric: 'p50' | 'p90' | 'p95' | 'p99'
-  startedAt: string
-  finishedAt: string
-  gitSha: string | null
-  k6Version: string | null
-  machine: MachineFingerprint
-  baseline: { path: string; createdAt: string; gitSha: string | null; ageDays: number } | null
-  cells: CellComparison[]
-  /** Notes for the reader: noise monitor, stale baseline, invalid runs. */
-  notes: string[]
-  /** Which evidence decided (absent in results written before the decision policy). */
-  evidence?: Evidence
-  /** The one-line reason of the decision: what decided and why. */
-  decision?: string
-  /** The stored comparison when the gate had a stored phase (also when paired blocks decided). */
-  storedPhase?: StoredPhaseSummary | null
-  /** Paired blocks run, and pairs per cell, when the gate ran paired A/B blocks. */
-  paired?: { blocks: number; pairs: number; pairing: 'duet' | 'interleaved' } | null
-  /** Wall time of the whole gate in seconds. */
-  wallTimeS?: number
-}
-
 export const machineFingerprintSchema = z.object({
   cpus: z.number().int(),
   cpuModel: z.string(),
@@ -211,3 +73,207 @@ export const machineFingerprintSchema = z.object({
   runner: z.string().optional(),
 })
 export type MachineFingerprint = z.infer<typeof machineFingerprintSchema>
+
+export type Verdict = 'pass' | 'regression' | 'inconclusive'
+
+/** The latency percentiles a gate can compare. */
+export type LatencyMetric = 'p50' | 'p90' | 'p95' | 'p99'
+
+/**
+ * Caps on results.json's free text. Generous for what a gate writes (a note may list every regressed
+ * cell), but bounded: results.json also arrives from other workflows (publish mode), where a fork
+ * controls it.
+ */
+export const TEXT_LIMITS = { short: 256, path: 4096, long: 20_000 } as const
+
+/**
+ * How results.json's strings are validated. The gate's own results use plain strings; publish mode
+ * (results written by a fork's workflow) checks names strictly and defangs every free-text field. One
+ * schema builder serves both, so a field added for the gate can never silently vanish in publish mode.
+ */
+export interface ResultsStrings {
+  /** Free text (notes, reasons, versions, machine description) of at most `max` characters. */
+  text: (max: number) => z.ZodType<string>
+  /** A profile, scenario, service or config name. */
+  name: z.ZodType<string>
+  /** "profile/scenario". */
+  cell: z.ZodType<string>
+  /** A git commit SHA. */
+  sha: z.ZodType<string>
+}
+
+/** Builds the results.json schema with the given string rules. */
+export function buildResultsSchema(strings: ResultsStrings) {
+  const finite = z.number().finite()
+  const verdict = z.enum(['pass', 'regression', 'inconclusive'])
+  const metric = z.enum(['p50', 'p90', 'p95', 'p99'])
+  const ratio = z.object({ estimate: finite, lower: finite, upper: finite, confidence: finite })
+  const summary = z.object({
+    n: z.number().int().nonnegative(),
+    median: finite,
+    mean: finite,
+    lower: finite,
+    upper: finite,
+    values: z.array(finite).max(100_000),
+    /** What one value is: a run, or (for a stored history) one night's geometric mean. Default 'run'. */
+    unit: z.enum(['run', 'night']).optional(),
+    /**
+     * What [lower, upper] is: a CI of the centre (latency: of the geometric mean, see stats/descriptive),
+     * a prediction interval for a new night (history), or nothing (fewer than two values).
+     */
+    interval: z.enum(['confidence', 'prediction', 'none']).optional(),
+  })
+  const run = runResultSchema.extend({
+    cell: strings.cell,
+    profile: strings.name,
+    scenario: strings.name,
+    startedAt: strings.text(TEXT_LIMITS.short),
+    invalidReason: strings.text(TEXT_LIMITS.long).optional(),
+    resources: z
+      .array(resourceSampleSchema.extend({ service: strings.name }))
+      .max(100_000)
+      .default([]),
+  })
+  const cell = z.object({
+    cell: strings.cell,
+    profile: strings.name,
+    scenario: strings.name,
+    control: z.boolean(),
+    metric,
+    /** 'stored': against a baseline file; 'paired': A/B pairs on this runner. */
+    method: z.enum(['stored', 'paired']),
+    candidate: summary,
+    baseline: summary.nullable(),
+    ratio: ratio.nullable(),
+    /** (ratio - 1) * 100, or null without a baseline. */
+    changePct: finite.nullable(),
+    pValue: finite.nullable(),
+    adjustedPValue: finite.nullable(),
+    latencyVerdict: verdict,
+    errorRate: z.object({
+      /** Candidate failed requests / requests over all measured runs. */
+      candidate: finite,
+      candidateInterval: z.tuple([finite, finite]),
+      baseline: finite.nullable(),
+      ceiling: finite,
+      aboveCeiling: z.boolean(),
+      /** The candidate's error rate is significantly above the baseline's. */
+      significantIncrease: z.boolean(),
+    }),
+    /** The cell's verdict: latency and error rate together. */
+    verdict,
+    /** Human-readable reasons, in the order they were decided. */
+    reasons: z.array(strings.text(TEXT_LIMITS.long)).max(1000),
+    /** Per-variant, per-run values, for charts and details. */
+    runs: z.array(run).max(100_000),
+    checkAccuracy: finite,
+    /** The scenario's load level (VUs, or the arrival rate for open-model scenarios), for charts vs concurrency. */
+    concurrency: finite.optional(),
+    /** The scenario's request payload size, for charts and tables that group by payload. */
+    payloadBytes: finite.optional(),
+    /** The latency test used: Welch (one stored night), history prediction interval, or paired t. */
+    latencyTest: z.enum(['welch', 'history', 'paired-t']).nullable().optional(),
+    /** Paired mode: two-sided Wilcoxon signed-rank p-value on the log ratios, a rank-based cross-check. */
+    wilcoxonPValue: finite.nullable().optional(),
+    /** Paired mode: sd of the per-pair log ratio (the noise the gate works against). */
+    sigmaLogRatio: finite.nullable().optional(),
+    /** Ratios of the other percentiles (e.g. P50, P99), same method; reported, never gated. */
+    otherRatios: z.partialRecord(metric, ratio).optional(),
+    /** Runs left out of the statistics (warm-up, invalid, nothing measured), both sides together. */
+    excludedRuns: z.number().int().nonnegative().optional(),
+    /**
+     * The smallest true regression (in %) this comparison would have blocked with 80% power, from the
+     * noise it measured and the runs or pairs it had; null when it cannot be computed.
+     */
+    minDetectablePct: finite.nullable().optional(),
+  })
+  const evidence = z.enum(['stored', 'paired', 'none'])
+  return z.object({
+    schemaVersion: z.literal(1),
+    name: strings.name,
+    mode: z.enum(['gate', 'baseline']),
+    method: z.enum(['stored', 'paired', 'none']),
+    verdict,
+    threshold: finite,
+    confidence: finite,
+    metric,
+    startedAt: strings.text(TEXT_LIMITS.short),
+    finishedAt: strings.text(TEXT_LIMITS.short),
+    gitSha: strings.sha.nullable(),
+    k6Version: strings.text(TEXT_LIMITS.short).nullable(),
+    machine: machineFingerprintSchema.extend({
+      cpuModel: strings.text(TEXT_LIMITS.short),
+      os: strings.text(TEXT_LIMITS.short),
+      kernel: strings.text(TEXT_LIMITS.short),
+      runner: strings.text(TEXT_LIMITS.short).optional(),
+    }),
+    baseline: z
+      .object({
+        path: strings.text(TEXT_LIMITS.path),
+        createdAt: strings.text(TEXT_LIMITS.short),
+        gitSha: strings.sha.nullable(),
+        ageDays: finite,
+      })
+      .nullable(),
+    cells: z.array(cell).max(5_000),
+    /** Notes for the reader: noise monitor, stale baseline, invalid runs. */
+    notes: z.array(strings.text(TEXT_LIMITS.long)).max(1000),
+    /** Which evidence decided (absent in results written before the decision policy). */
+    evidence: evidence.optional(),
+    /** The one-line reason of the decision: what decided and why. */
+    decision: strings.text(TEXT_LIMITS.long).optional(),
+    /** The stored comparison when the gate had a stored phase and paired blocks decided. */
+    storedPhase: z
+      .object({
+        verdict,
+        runner: z.object({
+          status: z.enum(['same', 'differs', 'unknown']),
+          reasons: z.array(strings.text(TEXT_LIMITS.long)).max(100),
+        }),
+        cells: z
+          .array(
+            z.object({
+              cell: strings.cell,
+              control: z.boolean(),
+              verdict,
+              changePct: finite.nullable(),
+              ratio: ratio.nullable(),
+            }),
+          )
+          .max(5_000),
+      })
+      .nullable()
+      .optional(),
+    /** Paired blocks run, and pairs per cell, when the gate ran paired A/B blocks. */
+    paired: z
+      .object({
+        blocks: z.number().int().nonnegative(),
+        pairs: z.number().int().nonnegative(),
+        pairing: z.enum(['duet', 'interleaved']),
+      })
+      .nullable()
+      .optional(),
+    /** Wall time of the whole gate in seconds. */
+    wallTimeS: finite.optional(),
+  })
+}
+
+/** results.json as the gate writes it: the source of the GateResults type. */
+export const gateResultsSchema = buildResultsSchema({
+  text: (max) => z.string().max(max),
+  name: z.string(),
+  cell: z.string(),
+  sha: z.string(),
+})
+
+export type GateResults = z.infer<typeof gateResultsSchema>
+export type CellComparison = GateResults['cells'][number]
+export type SampleSummary = CellComparison['candidate']
+export type RatioEstimate = NonNullable<CellComparison['ratio']>
+export type ErrorRateComparison = CellComparison['errorRate']
+/** Which evidence decided the gate: the stored baseline, paired A/B blocks on this runner, or none. */
+export type Evidence = NonNullable<GateResults['evidence']>
+/** What the stored phase found, kept when paired blocks decided instead. */
+export type StoredPhaseSummary = NonNullable<GateResults['storedPhase']>
+/** The runner check of a stored comparison (see stats/runner-check.ts). */
+export type RunnerCheckResult = StoredPhaseSummary['runner']

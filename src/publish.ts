@@ -3,14 +3,16 @@
  * chart PNGs on the assets branch and one sticky comment. Every GitHub failure (a read-only token on
  * a fork PR, a 404) is a warning and a degraded report: it never throws and never changes a verdict.
  */
-import { readFile } from 'node:fs/promises'
 import { createOctokit, type GitHubClient } from './github/client.js'
 import { contentAddressedPath, publishAssets } from './github/assets-branch.js'
 import type { RunContext } from './github/context.js'
+import { tryGitHub } from './github/errors.js'
+import { resolveTokenLogin } from './github/identity.js'
 import { findPullRequestByHead } from './github/pull-requests.js'
 import { upsertStickyComment } from './github/sticky-comment.js'
-import { writeJobSummary } from './github/summary.js'
+import { writeJobSummary, type SummaryWriter } from './github/summary.js'
 import { ConfigError } from './errors.js'
+import { readTextCapped } from './files.js'
 import type { Logger } from './log.js'
 import type { GateResults } from './model.js'
 import { parseUntrustedResults } from './report/untrusted-results.js'
@@ -28,6 +30,8 @@ export interface PublishInput {
   env?: Record<string, string | undefined>
   /** Tests inject a client; by default one is made from the token and context.apiUrl. */
   octokit?: GitHubClient
+  /** Tests inject a job-summary writer; by default core.summary. */
+  summary?: SummaryWriter
 }
 
 export interface Published {
@@ -75,7 +79,16 @@ export async function publish(input: PublishInput): Promise<Published> {
   } else if (wantsComment && (context.pullRequest || context.workflowRun)) {
     const octokit = input.octokit ?? createOctokit(input.token, { baseUrl: context.apiUrl })
     const issueNumber = await pullRequestNumber(octokit, context, log)
-    if (issueNumber !== undefined) {
+    // Resolved once: the comment and the assets commits are matched against this identity.
+    const identity =
+      issueNumber === undefined
+        ? undefined
+        : await tryGitHub("Finding the token's identity", async () => ({
+            login: await resolveTokenLogin(octokit),
+          }))
+    if (identity !== undefined && !identity.ok) {
+      log.warning(`${identity.reason}; no PR comment, the results are in the job summary and artifacts`)
+    } else if (issueNumber !== undefined && identity !== undefined) {
       if (input.charts.length > 0) {
         const assets = await publishAssets(octokit, {
           owner: context.owner,
@@ -86,6 +99,7 @@ export async function publish(input: PublishInput): Promise<Published> {
             content: Buffer.from(chart.png),
           })),
           message: `perf-gate charts for #${issueNumber}`,
+          author: identity.login,
         })
         if (assets.ok) {
           images = assets.files.map((file, i) => ({ url: file.url, alt: input.charts[i]?.title ?? 'chart' }))
@@ -105,6 +119,7 @@ export async function publish(input: PublishInput): Promise<Published> {
         issueNumber,
         marker,
         body,
+        author: identity.login,
       })
       if (comment.ok) {
         commentUrl = comment.url
@@ -115,20 +130,32 @@ export async function publish(input: PublishInput): Promise<Published> {
     }
   }
 
-  await writeJobSummary(
-    renderJobSummary(results, { images, ...(context.runUrl ? { artifactsUrl: context.runUrl } : {}) }),
-    { env: input.env ?? process.env },
-  )
+  try {
+    await writeJobSummary(
+      renderJobSummary(results, { images, ...(context.runUrl ? { artifactsUrl: context.runUrl } : {}) }),
+      { env: input.env ?? process.env, ...(input.summary ? { summary: input.summary } : {}) },
+    )
+  } catch (error) {
+    // A full disk or an unwritable GITHUB_STEP_SUMMARY loses the summary, not the verdict.
+    log.warning(`could not write the job summary: ${(error as Error).message.split('\n')[0]}`)
+  }
   return { commentUrl, images }
 }
 
-/** Reads results.json written by another workflow (publish mode): untrusted, so validated and defanged. */
+/** Largest results.json publish mode reads; a real one with 200 cells and resource samples is a few MB. */
+export const MAX_RESULTS_BYTES = 20_000_000
+
+/**
+ * Reads results.json written by another workflow (publish mode): untrusted, so size-capped before
+ * parsing, validated and defanged. Every problem is an input error naming the file.
+ */
 export async function readResults(file: string): Promise<GateResults> {
+  const text = readTextCapped(file, MAX_RESULTS_BYTES, 'input "results"')
   let json: unknown
   try {
-    json = JSON.parse(await readFile(file, 'utf8'))
+    json = JSON.parse(text)
   } catch (error) {
-    throw new ConfigError([`input "results": cannot read ${file}: ${(error as Error).message}`])
+    throw new ConfigError([`input "results": ${file}: not JSON (${(error as Error).message})`])
   }
   return parseUntrustedResults(json, file)
 }

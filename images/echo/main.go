@@ -15,6 +15,10 @@ import (
 	"time"
 )
 
+// echoStatus is the status of every echo (ECHO_STATUS, default 200): a backend answering 5xx is one
+// of the faults the gate must turn into a clear verdict.
+var echoStatus = http.StatusOK
+
 // bufPool reuses body buffers: at 10k+ req/s per-request allocations show up in the P95 we measure.
 var bufPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
@@ -62,7 +66,7 @@ func echo(w http.ResponseWriter, r *http.Request, defaultDelay time.Duration) {
 	h.Set("Content-Type", ct)
 	h.Set("Content-Length", strconv.Itoa(buf.Len()))
 	h.Set("X-Echo", "perf-gate")
-	w.WriteHeader(http.StatusOK)
+	w.WriteHeader(echoStatus)
 	_, _ = w.Write(buf.Bytes())
 }
 
@@ -84,6 +88,11 @@ func main() {
 		port = "8080"
 	}
 	delay := time.Duration(envInt("ECHO_DELAY_US", 0)) * time.Microsecond
+	if status := envInt("ECHO_STATUS", http.StatusOK); status < 100 || status > 599 {
+		log.Fatalf("ECHO_STATUS must be an HTTP status (100-599), got %d", status)
+	} else {
+		echoStatus = int(status)
+	}
 	srv := &http.Server{
 		Addr:              ":" + port,
 		Handler:           newHandler(delay),

@@ -58,3 +58,19 @@ func TestDelayHeaderOverridesDefault(t *testing.T) {
 		t.Fatalf("delay header ignored: took %s", d)
 	}
 }
+
+func TestEchoStatus(t *testing.T) {
+	echoStatus = http.StatusServiceUnavailable
+	defer func() { echoStatus = http.StatusOK }()
+	srv := httptest.NewServer(newHandler(0))
+	defer srv.Close()
+	res, err := http.Post(srv.URL+"/echo", "text/plain", strings.NewReader("payload"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	body, _ := io.ReadAll(res.Body)
+	if res.StatusCode != http.StatusServiceUnavailable || string(body) != "payload" {
+		t.Fatalf("got %d %q, want 503 with the payload echoed", res.StatusCode, body)
+	}
+}

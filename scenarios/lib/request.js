@@ -18,6 +18,8 @@ export const BODY = METHOD === 'GET' ? null : makePayload(PAYLOAD_BYTES)
 
 const params = {
   headers: jsonObject('HEADERS'),
+  // A hung upstream must end as a timed-out (failed) request, not hold a VU for k6's default minute.
+  timeout: str('REQUEST_TIMEOUT', '60s'),
   // Bodies are only kept when a check reads them: copying every response into the JS runtime costs
   // CPU on the load generator, which would otherwise show up in the latencies we measure.
   responseType: needsBody ? 'text' : 'none',

@@ -4,6 +4,7 @@
  */
 import * as core from '@actions/core'
 import { ConfigError } from '../errors.js'
+import { DEFAULT_BASELINE_BRANCH } from '../github/baseline-branch.js'
 import { parseThreshold } from './threshold.js'
 
 export const Inputs = {
@@ -16,6 +17,7 @@ export const Inputs = {
   OutDir: 'out-dir',
   CommentKey: 'comment-key',
   Results: 'results',
+  BaselineBranch: 'baseline-branch',
 } as const
 
 export type ActionMode = 'gate' | 'baseline' | 'publish'
@@ -39,6 +41,8 @@ export interface ActionSettings {
   commentKey: string
   /** publish mode: the folder holding results.json from the measuring workflow. */
   results: string | undefined
+  /** Data branch the nightly writes the baseline to and gates read it from; undefined ("none"): the repository file only. */
+  baselineBranch: string | undefined
 }
 
 /** Reads and validates every input. Collects all problems into one error. */
@@ -73,6 +77,12 @@ export function getInputs(): ActionSettings {
   const results = core.getInput(Inputs.Results) || undefined
   if (mode === 'publish' && !results)
     problems.push(`input "${Inputs.Results}": required when mode is "publish"`)
+  const branchInput = core.getInput(Inputs.BaselineBranch) || DEFAULT_BASELINE_BRANCH
+  const baselineBranch = branchInput === 'none' ? undefined : branchInput
+  // A git ref name without the characters git refuses (see git check-ref-format).
+  if (baselineBranch && !/^(?!\/|.*(?:\.\.|\/\/|@\{|\.lock$|\/$))[\w./-]+$/.test(baselineBranch)) {
+    problems.push(`input "${Inputs.BaselineBranch}": expected a branch name, got "${baselineBranch}"`)
+  }
   if (problems.length > 0) throw new ConfigError(problems)
   return {
     config: core.getInput(Inputs.Config) || 'perf-gate.yml',
@@ -84,5 +94,6 @@ export function getInputs(): ActionSettings {
     outDir: core.getInput(Inputs.OutDir) || 'perf-gate-results',
     commentKey,
     results,
+    baselineBranch,
   }
 }

@@ -3,20 +3,31 @@
  * -> referenced files checked. Every problem names the file and the config path; nothing is started
  * until the whole config is known to be valid.
  */
-import { existsSync, readFileSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { existsSync, realpathSync } from 'node:fs'
 import path from 'node:path'
-import { parseDocument } from 'yaml'
+import { LineCounter, parseDocument } from 'yaml'
 import type { z } from 'zod'
 import { ConfigError } from '../errors.js'
+import { readTextCapped } from '../files.js'
+import { withLocations } from './locate.js'
 import { serviceWaves } from '../plan/service-order.js'
-import { BUILT_IN_SCENARIOS, configSchema, type Config } from './schema.js'
+import { BUILT_IN_SCENARIOS, configSchema, isBuiltInScenario, type Config } from './schema.js'
 
 /** A validated config plus where it came from. Paths inside are absolute. */
 export interface LoadedConfig {
   file: string
   dir: string
   config: Config
+  /** Values `${NAME}` took from the environment: the action masks those that look secret. */
+  interpolated: InterpolatedValue[]
 }
+
+/** Largest config file read: a real one is a few kB, and YAML parsing a huge one exhausts memory. */
+export const MAX_CONFIG_BYTES = 1_000_000
+
+/** Aliases the YAML parser expands; a "billion laughs" document needs far more. */
+const MAX_YAML_ALIASES = 100
 
 /** Formats a path such as ['profiles', 1, 'target'] as `profiles[1].target`. */
 export function formatPath(segments: readonly PropertyKey[]): string {
@@ -34,38 +45,112 @@ export function formatPath(segments: readonly PropertyKey[]): string {
 const VARIABLE = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g
 
 /**
+ * Variables a config may never read: the runner's and GitHub's own (tokens, the action's inputs such
+ * as INPUT_GITHUB-TOKEN, runtime URLs). A pull request controls the config, and interpolated values
+ * end up in container environments, setup URLs perf-gate fetches, and the report.
+ */
+export const FORBIDDEN_VARIABLE_PREFIXES = ['GITHUB_', 'ACTIONS_', 'RUNNER_', 'INPUT_'] as const
+
+/** A value taken from the environment by `${NAME}` (not a default): never printed, maybe masked. */
+export interface InterpolatedValue {
+  name: string
+  value: string
+}
+
+/**
  * Replaces `${NAME}` and `${NAME:-default}` in every string of a parsed YAML value. `$${` escapes a
- * literal `${`. An unset variable without a default is a problem at that path.
+ * literal `${`. An unset variable without a default, and a runner or GitHub variable, is a problem at
+ * that path. Values taken from `env` are collected in `used`, so callers can keep them out of messages.
  */
 export function interpolate(
   value: unknown,
   env: Record<string, string | undefined>,
   problems: string[],
   at: PropertyKey[] = [],
+  /** Filled in step with `problems`: the path of each, so that it can be located in the file. */
+  paths: PropertyKey[][] = [],
+  used: InterpolatedValue[] = [],
 ): unknown {
   if (typeof value === 'string') {
     const escaped = value.split('$${')
     return escaped
       .map((part) =>
         part.replace(VARIABLE, (_match, name: string, fallback: string | undefined) => {
+          const upper = name.toUpperCase()
+          if (FORBIDDEN_VARIABLE_PREFIXES.some((prefix) => upper.startsWith(prefix))) {
+            problems.push(
+              `${formatPath(at)}: environment variable ${name} may not be used: ${FORBIDDEN_VARIABLE_PREFIXES.map((p) => `${p}*`).join(', ')} belong to the runner and may hold its tokens`,
+            )
+            paths.push(at)
+            return ''
+          }
           const found = env[name]
-          if (found !== undefined && found !== '') return found
+          if (found !== undefined && found !== '') {
+            used.push({ name, value: found })
+            return found
+          }
           if (fallback !== undefined) return fallback
           problems.push(
             `${formatPath(at)}: environment variable ${name} is not set (use \${${name}:-default})`,
           )
+          paths.push(at)
           return ''
         }),
       )
       .join('${')
   }
-  if (Array.isArray(value)) return value.map((item, i) => interpolate(item, env, problems, [...at, i]))
+  if (Array.isArray(value))
+    return value.map((item, i) => interpolate(item, env, problems, [...at, i], paths, used))
   if (value !== null && typeof value === 'object') {
     return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [key, interpolate(item, env, problems, [...at, key])]),
+      Object.entries(value).map(([key, item]) => [
+        key,
+        interpolate(item, env, problems, [...at, key], paths, used),
+      ]),
     )
   }
   return value
+}
+
+/**
+ * Values shorter than this are not hidden in messages: replacing "1" or "on" everywhere would garble
+ * them, and such values are no secret anyway.
+ */
+const REDACT_MIN_LENGTH = 4
+
+/** Replaces every interpolated value in a message by `***`, so errors never print what `${NAME}` held. */
+export function redact(message: string, used: readonly InterpolatedValue[]): string {
+  let out = message
+  const values = [...new Set(used.map((u) => u.value))]
+    .filter((v) => v.length >= REDACT_MIN_LENGTH)
+    .sort((a, b) => b.length - a.length)
+  for (const value of values) out = out.split(value).join('***')
+  return out
+}
+
+const SECRET_NAME =
+  /(TOKEN|SECRET|PASSW(OR)?D|PASS|API_?KEY|ACCESS_?KEY|PRIVATE|CREDENTIAL|AUTH|COOKIE|SESSION)/i
+const SECRET_VALUE = [
+  /^(ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{20,}$/, // GitHub tokens
+  /^github_pat_[A-Za-z0-9_]{20,}$/,
+  /^xox[abposr]-[A-Za-z0-9-]{10,}$/, // Slack
+  /^(AKIA|ASIA)[A-Z0-9]{16}$/, // AWS access key ids
+  /^eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\./, // JWTs
+  /^-----BEGIN [A-Z ]*PRIVATE KEY-----/,
+]
+
+/**
+ * Does an interpolated value look like a secret, by its variable's name (API_TOKEN, DB_PASSWORD) or
+ * its shape (a GitHub token, a JWT, a long random string)? Such values are masked in the action's log.
+ */
+export function looksSecret({ name, value }: InterpolatedValue): boolean {
+  if (value.length < REDACT_MIN_LENGTH) return false
+  if (SECRET_NAME.test(name)) return true
+  if (SECRET_VALUE.some((pattern) => pattern.test(value))) return true
+  // A long run of letters and digits with both cases and digits: a key, not a word or a path.
+  return (
+    /^[A-Za-z0-9+/=_-]{32,}$/.test(value) && /[a-z]/.test(value) && /[A-Z]/.test(value) && /\d/.test(value)
+  )
 }
 
 function describeIssue(issue: z.core.$ZodIssue): string {
@@ -84,27 +169,49 @@ function describeIssue(issue: z.core.$ZodIssue): string {
 
 /** Validates an already parsed config object. `source` names the file in messages. */
 export function parseConfig(raw: unknown, source: string, env: Record<string, string | undefined>): Config {
+  return parseConfigValues(raw, source, env).config
+}
+
+function parseConfigValues(
+  raw: unknown,
+  source: string,
+  env: Record<string, string | undefined>,
+): { config: Config; interpolated: InterpolatedValue[] } {
   const problems: string[] = []
-  const interpolated = interpolate(raw, env, problems)
-  if (problems.length > 0) throw new ConfigError(problems.map((p) => `${source}: ${p}`))
-  const parsed = configSchema.safeParse(interpolated)
+  const paths: PropertyKey[][] = []
+  const interpolated: InterpolatedValue[] = []
+  const value = interpolate(raw, env, problems, [], paths, interpolated)
+  const fail = (lines: string[], where?: ConstructorParameters<typeof ConfigError>[1]) =>
+    new ConfigError(
+      lines.map((line) => redact(line, interpolated)),
+      where,
+    )
+  if (problems.length > 0)
+    throw fail(
+      problems.map((p) => `${source}: ${p}`),
+      { paths },
+    )
+  const parsed = configSchema.safeParse(value)
   if (!parsed.success) {
-    throw new ConfigError(
+    throw fail(
       parsed.error.issues.map((issue) => `${source}: ${formatPath(issue.path)}: ${describeIssue(issue)}`),
+      // An unknown key is located at the key itself rather than at the object holding it.
+      {
+        paths: parsed.error.issues.map((i) =>
+          i.code === 'unrecognized_keys' ? [...i.path, i.keys[0] ?? ''] : i.path,
+        ),
+      },
     )
   }
   try {
     serviceWaves(Object.fromEntries(Object.entries(parsed.data.services).map(([n, s]) => [n, s.dependsOn])))
   } catch (error) {
-    throw new ConfigError([`${source}: services: ${(error as Error).message}`])
+    throw fail([`${source}: services: ${(error as Error).message}`], { paths: [['services']] })
   }
-  return parsed.data
+  return { config: parsed.data, interpolated }
 }
 
-/** Is this scenario script one of ours (scenarios/NAME.js) rather than a path to the user's own? */
-export function isBuiltInScenario(script: string): boolean {
-  return (BUILT_IN_SCENARIOS as readonly string[]).includes(script) || /^[a-z-]+$/.test(script)
-}
+export { isBuiltInScenario } from './schema.js'
 
 /**
  * Loads and validates a config file. Relative paths (files, build contexts, scenario scripts, the
@@ -116,17 +223,111 @@ export function loadConfig(
 ): LoadedConfig {
   const absolute = path.resolve(file)
   if (!existsSync(absolute)) throw new ConfigError([`${file}: config file not found`])
-  const text = readFileSync(absolute, 'utf8')
-  const doc = parseDocument(text, { prettyErrors: true })
+  const text = readTextCapped(absolute, MAX_CONFIG_BYTES, 'config')
+  const lineCounter = new LineCounter()
+  const doc = parseDocument(text, { prettyErrors: true, lineCounter })
   if (doc.errors.length > 0) {
-    throw new ConfigError(doc.errors.map((e) => `${file}: invalid YAML: ${e.message.split('\n')[0]}`))
+    throw new ConfigError(
+      doc.errors.map((e) => `${file}: invalid YAML: ${e.message.split('\n')[0]}`),
+      {
+        locations: doc.errors.map(
+          (e) => e.linePos && { file: absolute, line: e.linePos[0].line, column: e.linePos[0].col },
+        ),
+      },
+    )
   }
-  const config = parseConfig(doc.toJS(), file, env)
+  let raw: unknown
+  try {
+    raw = doc.toJS({ maxAliasCount: MAX_YAML_ALIASES })
+  } catch (error) {
+    // The yaml library refuses documents whose aliases expand without bound ("billion laughs").
+    throw new ConfigError([`${file}: invalid YAML: ${(error as Error).message.split('\n')[0]}`])
+  }
+  let config: Config
+  let interpolated: InterpolatedValue[]
+  try {
+    ;({ config, interpolated } = parseConfigValues(raw, file, env))
+  } catch (error) {
+    throw withLocations(error, doc, lineCounter, absolute)
+  }
   const dir = path.dirname(absolute)
   const resolved = resolvePaths(config, dir)
-  const missing = missingFiles(resolved)
-  if (missing.length > 0) throw new ConfigError(missing.map((m) => `${file}: ${m}`))
-  return { file: absolute, dir, config: resolved }
+  const problems = missingFiles(resolved)
+  if (problems.length === 0) problems.push(...pathsOutside(resolved, dir))
+  if (problems.length > 0) throw new ConfigError(problems.map((m) => redact(`${file}: ${m}`, interpolated)))
+  return { file: absolute, dir, config: resolved, interpolated }
+}
+
+/**
+ * Host folders whose files are never copied into a container or run, whatever the config says:
+ * /proc/self/environ alone holds every secret of the job.
+ */
+const NEVER_READ = ['/proc', '/sys', '/dev']
+
+/** The git work tree holding `dir`, or undefined outside one (or without git). */
+export function repositoryRoot(dir: string): string | undefined {
+  try {
+    const out = execFileSync('git', ['rev-parse', '--show-toplevel'], {
+      cwd: dir,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+      timeout: 10_000,
+    }).trim()
+    return out === '' ? undefined : realpathSync(out)
+  } catch {
+    return undefined
+  }
+}
+
+function isInside(file: string, root: string): boolean {
+  const relative = path.relative(root, file)
+  return (
+    relative === '' ||
+    (!relative.startsWith(`..${path.sep}`) && relative !== '..' && !path.isAbsolute(relative))
+  )
+}
+
+/**
+ * Host paths the config names (files copied into containers, build contexts and Dockerfiles, k6
+ * scripts) must stay inside the config's folder or its repository: a pull request's config could
+ * otherwise copy the runner's secrets into a container it controls. Symlinks are followed first.
+ * `allowPathsOutsideRepo: true` lifts the rule, except for /proc, /sys and /dev.
+ */
+function pathsOutside(config: Config, dir: string): string[] {
+  const realDir = realpathSync(dir)
+  const roots = [realDir, repositoryRoot(realDir)].filter((r): r is string => r !== undefined)
+  const problems: string[] = []
+  const check = (at: string, file: string) => {
+    let real: string
+    try {
+      real = realpathSync(file)
+    } catch {
+      real = path.resolve(file)
+    }
+    if (NEVER_READ.some((root) => isInside(real, root))) {
+      problems.push(
+        `${at}: ${file} is on ${real.split(path.sep).slice(0, 2).join(path.sep)}, which perf-gate never reads`,
+      )
+    } else if (!config.allowPathsOutsideRepo && !roots.some((root) => isInside(real, root))) {
+      problems.push(
+        `${at}: ${file} is outside the config's folder and repository (${roots.join(', ')}); set allowPathsOutsideRepo: true to allow it`,
+      )
+    }
+  }
+  for (const [name, service] of Object.entries(config.services)) {
+    service.files.forEach((f, i) => check(`services.${name}.files[${i}].source`, f.source))
+    if (service.build) {
+      check(`services.${name}.build.context`, service.build.context)
+      check(
+        `services.${name}.build.dockerfile`,
+        path.resolve(service.build.context, service.build.dockerfile),
+      )
+    }
+  }
+  config.scenarios.forEach((s, i) => {
+    if (!isBuiltInScenario(s.script)) check(`scenarios[${i}].script`, s.script)
+  })
+  return problems
 }
 
 function resolvePaths(config: Config, dir: string): Config {

@@ -7,7 +7,36 @@ import { z } from 'zod'
 
 /** A duration such as `500ms`, `8s`, `2m`; stored as the string k6 understands, validated here. */
 export const DURATION_PATTERN = /^\d+(\.\d+)?(ms|s|m|h)$/
-const duration = z.string().regex(DURATION_PATTERN, 'expected a duration such as "500ms", "8s" or "2m"')
+
+/**
+ * Node's timers hold at most 2^31-1 ms (about 24.8 days); a longer delay fires after 1 ms, so a
+ * duration above it would, e.g., kill k6 at once.
+ */
+export const MAX_TIMER_MS = 2 ** 31 - 1
+
+/** A duration above zero and at most `max` (itself below Node's timer limit). */
+const boundedDuration = (max: string) =>
+  z
+    .string()
+    .regex(DURATION_PATTERN, 'expected a duration such as "500ms", "8s" or "2m"')
+    .refine((value) => !DURATION_PATTERN.test(value) || durationMs(value) > 0, {
+      message: 'expected a duration above 0',
+    })
+    .refine(
+      (value) =>
+        !DURATION_PATTERN.test(value) || durationMs(value) <= Math.min(durationMs(max), MAX_TIMER_MS),
+      {
+        message: `expected a duration of at most ${max}`,
+      },
+    )
+const duration = boundedDuration('1h')
+/** A duration of at most 10 minutes, where "0s" means none (a warm-up). */
+const optionalDuration = z
+  .string()
+  .regex(DURATION_PATTERN, 'expected a duration such as "0s", "1s" or "30s"')
+  .refine((value) => !DURATION_PATTERN.test(value) || durationMs(value) <= 600_000, {
+    message: 'expected a duration of at most 10m',
+  })
 
 /** Turns a validated duration string into milliseconds. */
 export function durationMs(value: string): number {
@@ -17,6 +46,12 @@ export function durationMs(value: string): number {
   const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[match[2] as 'ms' | 's' | 'm' | 'h']
   return n * unit
 }
+
+/** Bounds that keep one config from exhausting the runner's memory or the job's time. */
+export const MAX_VUS = 10_000
+export const MAX_RATE = 1_000_000
+/** Cells are profiles x scenarios; every one runs each round. */
+export const MAX_CELLS = 200
 
 const name = z
   .string()
@@ -40,7 +75,7 @@ export const waitSchema = z
   .object({
     http: z
       .object({
-        path: z.string().startsWith('/').default('/'),
+        path: z.string().startsWith('/').max(2000).default('/'),
         port: port,
         status: z.number().int().min(100).max(599).default(200),
       })
@@ -85,8 +120,8 @@ export const serviceSchema = z
     wait: waitSchema.optional().describe('Readiness of the container itself.'),
     resources: z
       .object({
-        cpus: z.number().positive().optional(),
-        memoryMiB: z.number().int().positive().optional(),
+        cpus: z.number().positive().max(1024).optional(),
+        memoryMiB: z.number().int().positive().max(4_194_304).optional(),
       })
       .strict()
       .optional()
@@ -113,6 +148,7 @@ export const httpCallSchema = z
       .number()
       .int()
       .min(0)
+      .max(100)
       .default(10)
       .describe('Retries on errors or other statuses (backoff up to 2 s).'),
   })
@@ -129,6 +165,7 @@ export const profileSchema = z
       .describe('A no-gateway control profile: a noise monitor for the runner, never gated.'),
     setup: z
       .array(httpCallSchema)
+      .max(100)
       .default([])
       .describe('Admin API calls that configure this profile (create the API and its policies).'),
     readiness: z
@@ -166,6 +203,11 @@ export const BUILT_IN_SCENARIOS = [
   'ramping-arrival-rate',
 ] as const
 
+/** Is this scenario script one of ours (scenarios/NAME.js) rather than a path to the user's own? */
+export function isBuiltInScenario(script: string): boolean {
+  return (BUILT_IN_SCENARIOS as readonly string[]).includes(script) || /^[a-z-]+$/.test(script)
+}
+
 export const scenarioSchema = z
   .object({
     name: name.describe('Names the scenario in reports, e.g. "rate-1000-1kb".'),
@@ -178,6 +220,7 @@ export const scenarioSchema = z
       .number()
       .int()
       .positive()
+      .max(MAX_VUS)
       .optional()
       .describe(
         'Virtual users: the concurrency of a closed model, pre-allocated VUs of an open model (script default when unset).',
@@ -186,16 +229,18 @@ export const scenarioSchema = z
       .number()
       .int()
       .positive()
+      .max(MAX_RATE)
       .optional()
       .describe('Iterations per second (open model); the peak rate of ramping-arrival-rate.'),
     maxVUs: z
       .number()
       .int()
       .positive()
+      .max(MAX_VUS)
       .optional()
       .describe('Open model: most VUs k6 may allocate to keep the rate.'),
     duration: duration.default('8s').describe('Length of the load phase of one run.'),
-    warmup: duration
+    warmup: optionalDuration
       .default('1s')
       .describe(
         'Warm-up inside every run, before the load phase, at the same load; its requests are excluded from the metrics (a separate k6 scenario). "0s" turns it off.',
@@ -243,7 +288,7 @@ export const gateSchema = z
     confidence: z.number().gt(0.5).lt(1).default(0.95).describe('Confidence level of every interval.'),
     errorRateCeiling: z.number().min(0).max(1).default(0.01).describe('Absolute error-rate ceiling.'),
     rounds: z.number().int().min(1).max(200).default(5).describe('Measured rounds (each runs every cell).'),
-    warmupRounds: z.number().int().min(0).default(1).describe('Rounds run first and discarded.'),
+    warmupRounds: z.number().int().min(0).max(20).default(1).describe('Rounds run first and discarded.'),
     seed: z.number().int().default(1).describe('Seeds the randomized run order.'),
     method: z
       .enum(['auto', 'stored', 'paired'])
@@ -255,9 +300,10 @@ export const gateSchema = z
     maxBaselineAgeDays: z
       .number()
       .positive()
+      .max(3650)
       .default(7)
       .describe('Older baselines get a warning note in the report.'),
-    timeBudget: duration
+    timeBudget: boundedDuration('24h')
       .default('20m')
       .describe(
         'Paired A/B blocks are added only while the next one fits in this (the whole gate, stored phase included).',
@@ -288,6 +334,7 @@ export const gateSchema = z
       .number()
       .int()
       .positive()
+      .max(366)
       .default(14)
       .describe('Nights of history a baseline file keeps.'),
     sampleResources: z
@@ -344,11 +391,14 @@ export const configSchema = z
   .object({
     version: z.literal(1).default(1),
     name: name.describe('Names the gate in reports and baselines.'),
-    services: z.record(name, serviceSchema).refine((s) => Object.keys(s).length > 0, {
-      message: 'expected at least one service',
-    }),
-    profiles: z.array(profileSchema).min(1),
-    scenarios: z.array(scenarioSchema).min(1),
+    services: z
+      .record(name, serviceSchema)
+      .refine((s) => Object.keys(s).length > 0, {
+        message: 'expected at least one service',
+      })
+      .refine((s) => Object.keys(s).length <= 50, { message: 'expected at most 50 services' }),
+    profiles: z.array(profileSchema).min(1).max(MAX_CELLS),
+    scenarios: z.array(scenarioSchema).min(1).max(MAX_CELLS),
     gate: gateSchema.default(gateSchema.parse({})),
     baseline: z
       .object({
@@ -359,6 +409,12 @@ export const configSchema = z
     baselineVariant: variantSchema
       .optional()
       .describe('The baseline variant for paired A/B runs on this runner (see gate.method).'),
+    allowPathsOutsideRepo: z
+      .boolean()
+      .default(false)
+      .describe(
+        "Allow files, build contexts and k6 scripts outside the config's folder and its repository. Off by default: a pull request's config could otherwise copy the runner's files into a container. /proc, /sys and /dev are refused regardless.",
+      ),
   })
   .strict()
   .superRefine((config, ctx) => {
@@ -372,6 +428,14 @@ export const configSchema = z
             message: `unknown service "${dep}"`,
           })
         }
+      })
+    }
+    const cells = config.profiles.length * config.scenarios.length
+    if (cells > MAX_CELLS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['scenarios'],
+        message: `${config.profiles.length} profiles x ${config.scenarios.length} scenarios make ${cells} cells; at most ${MAX_CELLS} are allowed`,
       })
     }
     const seen = new Set<string>()

@@ -3,8 +3,11 @@
  * report.md (the comment's content without GitHub-specific parts), the charts as SVG and PNG, and a
  * self-contained HTML report. The action uploads the folder; the CLI prints where it is.
  */
-import { mkdir, writeFile } from 'node:fs/promises'
+import { constants } from 'node:fs'
+import { access, mkdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { ConfigError } from '../errors.js'
+import { makeDirectory, writeFileAtomic } from '../files.js'
 import type { Logger } from '../log.js'
 import type { GateResults } from '../model.js'
 import { readVegaLibraries } from '../report/assets.js'
@@ -28,33 +31,87 @@ export interface Artifacts {
   /** Rendered charts, for the assets branch. */
   charts: WrittenChart[]
   htmlPath: string
+  /** Files that could not be written, each with the reason (already logged as warnings). */
+  failed: string[]
 }
 
-/** Writes results.json, report.md, the charts (SVG + PNG) and report.html into `dir`. */
+/**
+ * Creates the output folder and proves it is writable, before anything is measured: a gate that
+ * finds out after twenty minutes of runs that it cannot write its report has lost them. `what` names
+ * the input in the message (`--out`, `input "out-dir"`). Returns the absolute path.
+ */
+export async function prepareOutDir(dir: string, what = 'output folder'): Promise<string> {
+  const out = path.resolve(dir)
+  try {
+    await makeDirectory(path.join(out, 'charts'))
+    await access(out, constants.W_OK)
+    const probe = path.join(out, `.perf-gate-write-check-${process.pid}`)
+    await writeFile(probe, '')
+    await rm(probe, { force: true })
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    const reason =
+      code === 'EEXIST' || code === 'ENOTDIR'
+        ? 'a file is in the way of the folder'
+        : code === 'EACCES' || code === 'EPERM' || code === 'EROFS'
+          ? 'permission denied'
+          : (code ?? (error as Error).message)
+    throw new ConfigError([`${what}: ${dir}: cannot create or write the output folder (${reason})`])
+  }
+  return out
+}
+
+/**
+ * Writes results.json, report.md, the charts (SVG + PNG) and report.html into `dir`. results.json and
+ * report.md are written atomically. A file that cannot be written is a warning and is listed in
+ * `failed`: the verdict was measured and must not be lost or changed because a report file failed.
+ */
 export async function writeArtifacts(results: GateResults, dir: string, log: Logger): Promise<Artifacts> {
   const out = path.resolve(dir)
-  await mkdir(path.join(out, 'charts'), { recursive: true })
   const resultsPath = path.join(out, 'results.json')
   const reportPath = path.join(out, 'report.md')
   const htmlPath = path.join(out, 'report.html')
-  await writeFile(resultsPath, `${JSON.stringify(results, null, 2)}\n`)
-  await writeFile(reportPath, renderMarkdown(results, { includeMarker: false, maxChars: 1_000_000 }))
+  const failed: string[] = []
+  const attempt = async (what: string, write: () => Promise<void>): Promise<boolean> => {
+    try {
+      await write()
+      return true
+    } catch (error) {
+      const reason = `${what}: ${(error as Error).message.split('\n')[0]}`
+      failed.push(reason)
+      log.warning(`could not write ${reason}`)
+      return false
+    }
+  }
+  await attempt(path.join(out, 'charts'), async () => {
+    await mkdir(path.join(out, 'charts'), { recursive: true })
+  })
+  await attempt(resultsPath, () => writeFileAtomic(resultsPath, `${JSON.stringify(results, null, 2)}\n`))
+  await attempt(reportPath, () =>
+    writeFileAtomic(reportPath, renderMarkdown(results, { includeMarker: false, maxChars: 1_000_000 })),
+  )
 
   const definitions = buildCharts(results)
   const began = Date.now()
-  const rendered = await renderAll(definitions)
   const charts: WrittenChart[] = []
-  for (const chart of rendered) {
-    const svgPath = path.join(out, 'charts', `${chart.id}.svg`)
-    const pngPath = path.join(out, 'charts', `${chart.id}.png`)
-    await writeFile(svgPath, chart.svg)
-    await writeFile(pngPath, chart.png)
-    for (const warning of chart.warnings) log.warning(`chart ${chart.id}: ${warning}`)
-    charts.push({ id: chart.id, title: chart.title, svgPath, pngPath, png: chart.png })
-  }
-  await writeFile(htmlPath, renderHtml(results, definitions, await readVegaLibraries()))
-  log.info(
-    `wrote ${reportPath}, ${resultsPath}, ${htmlPath} and ${charts.length} chart(s) (rendered in ${Date.now() - began} ms)`,
+  await attempt('charts', async () => {
+    const rendered = await renderAll(definitions)
+    for (const chart of rendered) {
+      const svgPath = path.join(out, 'charts', `${chart.id}.svg`)
+      const pngPath = path.join(out, 'charts', `${chart.id}.png`)
+      for (const warning of chart.warnings) log.warning(`chart ${chart.id}: ${warning}`)
+      // The PNG goes to the assets branch whether or not the local copy could be written.
+      charts.push({ id: chart.id, title: chart.title, svgPath, pngPath, png: chart.png })
+      await attempt(svgPath, () => writeFile(svgPath, chart.svg))
+      await attempt(pngPath, () => writeFile(pngPath, chart.png))
+    }
+  })
+  await attempt(htmlPath, async () =>
+    writeFile(htmlPath, renderHtml(results, definitions, await readVegaLibraries())),
   )
-  return { dir: out, resultsPath, reportPath, charts, htmlPath }
+  log.info(
+    `wrote ${reportPath}, ${resultsPath}, ${htmlPath} and ${charts.length} chart(s) (rendered in ${Date.now() - began} ms)` +
+      (failed.length > 0 ? `; ${failed.length} file(s) failed` : ''),
+  )
+  return { dir: out, resultsPath, reportPath, charts, htmlPath, failed }
 }

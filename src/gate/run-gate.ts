@@ -6,25 +6,25 @@
  * results.json and report.md (and, in baseline mode, the baseline file); publishing is the caller's.
  */
 import { randomUUID } from 'node:crypto'
-import path from 'node:path'
 import type { LoadedConfig } from '../config/load.js'
-import type { Config, GateConfig, VariantConfig } from '../config/schema.js'
-import { durationMs } from '../config/schema.js'
+import type { Config, GateConfig } from '../config/schema.js'
 import { appendNight, baselineAgeDays, type BaselineFile } from '../baseline/format.js'
 import { readBaseline, writeBaseline } from '../baseline/store.js'
 import { InfrastructureError } from '../errors.js'
 import { findK6, type K6Binary } from '../load/k6.js'
 import type { Logger } from '../log.js'
 import { currentGitSha, machineFingerprint } from '../machine.js'
-import type { CellComparison, GateResults, RunResult, StoredPhaseSummary, VariantName } from '../model.js'
-import { planSchedule } from '../plan/schedule.js'
-import { checkRunner, type RunnerCheck } from '../stats/runner-check.js'
+import type { CellComparison, GateResults, RunResult, StoredPhaseSummary } from '../model.js'
+import { estimateGate } from '../plan/estimate.js'
+import type { RunnerCheck } from '../stats/runner-check.js'
 import { buildServiceImages, removeLeftovers } from '../stack/stack.js'
-import { buildVariantImages, planVariantBuilds, type VariantBuildPlan } from '../stack/variant-build.js'
+import { planVariantBuilds } from '../stack/variant-build.js'
 import { writeArtifacts, type Artifacts } from './artifacts.js'
 import { compareCells, type ComparisonMethod } from './compare.js'
+import { GateEvidence, type Prepared } from './evidence.js'
 import { Journal } from './journal.js'
-import { Cleanup, runSchedule, StackSession, type ExecuteContext } from './measure.js'
+import { Progress } from './progress.js'
+import { Cleanup } from './measure.js'
 import { gatedVerdict, nextStep, type PolicyStep } from './policy.js'
 import { formatChange } from '../stats/reason-text.js'
 
@@ -46,7 +46,7 @@ export interface GateOptions {
 
 export interface GateOutcome {
   results: GateResults
-  /** Where the report files are; `charts` is empty when writing them failed (a warning says why). */
+  /** Where the report files are; `failed` lists those that could not be written (each a warning). */
   artifacts: Artifacts
   /** 0 pass (or inconclusive with onInconclusive: warn), 1 regression (or inconclusive with fail). */
   exitCode: 0 | 1
@@ -105,270 +105,139 @@ function detectableNote(cells: readonly CellComparison[]): string | null {
   return `Smallest regression this gate could have detected on this runner (80% power, from the noise it measured and the runs it had): ${parts.join(', ')}.`
 }
 
-/** Runs a gate (or a baseline refresh) end to end. Throws PerfGateError subclasses on failure. */
-export async function runGate(loaded: LoadedConfig, options: GateOptions): Promise<GateOutcome> {
-  const { config: configured } = loaded
-  const env = options.env ?? process.env
-  const now = options.now ?? (() => new Date())
-  let config = configured
+/** Reads and checks the inputs, builds images, finds k6. Throws before anything is measured. */
+async function prepare(
+  loaded: LoadedConfig,
+  options: GateOptions,
+  env: Record<string, string | undefined>,
+): Promise<Prepared> {
+  const log = options.log
+  let config = loaded.config
   const gate = effectiveGate(config, options.threshold)
   const baselinePath = options.baselinePath ?? config.baseline.path
-  const log = options.log
-  const startedAt = now()
-
-  // Everything that can be wrong with the inputs is checked before a container starts.
-  const baseline = await readBaseline(baselinePath)
+  const baseline = await readBaseline(baselinePath, { name: config.name, metric: gate.metric })
   const method = chooseMethod(config, options.mode, baseline)
   const hasVariant =
     options.mode === 'gate' && config.baselineVariant !== undefined && gate.method !== 'stored'
-  const buildPlans: VariantBuildPlan[] = hasVariant ? await planVariantBuilds(config, loaded.file, env) : []
+  const buildPlans = hasVariant ? await planVariantBuilds(config, loaded.file, env) : []
   const k6 = await (options.locateK6 ?? (() => findK6(env)))()
   if (!k6) throw new InfrastructureError('k6 was not found: install k6 (see README) or set K6_PATH')
   log.info(
     `k6 ${k6.version}; ${options.mode === 'baseline' ? 'baseline mode' : `starts ${method}${hasVariant ? ', may escalate to paired A/B blocks' : ''}`}; ${config.profiles.length} profiles x ${config.scenarios.length} scenarios`,
   )
-
   // Images built from a Dockerfile are built once here, not for every stack a paired block starts.
   if (Object.values(config.services).some((s) => s.build)) {
     const services = await log.group('Build images', () => buildServiceImages(config.services, log))
     config = { ...config, services }
   }
-  const profiles = config.profiles.map((p) => p.name)
-  const scenarios = config.scenarios.map((s) => s.name)
   // PERF_GATE_RUN_ID labels every container and network of this gate (docker ps --filter label=...).
   const runId =
     env.PERF_GATE_RUN_ID && /^[\w.-]{1,40}$/.test(env.PERF_GATE_RUN_ID)
       ? env.PERF_GATE_RUN_ID
       : randomUUID().slice(0, 12)
-  const cleanup = options.cleanup ?? new Cleanup()
-  // On a signal, stacks still starting are not registered yet: sweep everything labelled with this run.
-  const unregisterSweep = cleanup.add(async () => {
-    await removeLeftovers(runId)
-  })
-  const journal = await Journal.start(options.outDir, {
-    name: config.name,
-    mode: options.mode,
-    startedAt: startedAt.toISOString(),
-    baselinePath: baseline ? baselinePath : null,
-    config: { ...config, gate },
-  })
-  const context = (phase: ExecuteContext['phase'], block?: number): ExecuteContext => ({
+  return {
     config,
+    gate,
+    baseline,
+    baselinePath,
+    method,
+    hasVariant,
+    buildPlans,
     k6,
-    log,
-    signal: options.signal,
-    pairing: gate.pairing,
-    phase,
-    block,
-    onRun: (run) => journal.append(run),
-  })
-  const session = (variants: VariantName[], instance: string, baselineVariant?: VariantConfig) =>
-    StackSession.open({
-      config,
-      runId,
-      log,
-      cleanup,
-      signal: options.signal,
-      variants,
-      overrides: { baseline: baselineVariant },
-      instance,
-    })
-
-  const storedRuns: RunResult[] = []
-  const pairedRuns: RunResult[] = []
-  let stored: { cells: CellComparison[]; notes: string[]; runner: RunnerCheck } | null = null
-  let paired: { cells: CellComparison[]; notes: string[] } | null = null
-  let blocks = 0
-  let blockMsTotal = 0
-  let variant: VariantConfig | undefined
-  let step: PolicyStep
-  const machine = machineFingerprint(env)
-  const minPairs = gate.rounds
-  const maxPairs = gate.maxRounds ?? gate.rounds * 4
-
-  try {
-    for (;;) {
-      if (options.mode === 'baseline') {
-        if (storedRuns.length > 0) {
-          step = {
-            action: 'stop',
-            verdict: 'pass',
-            evidence: 'none',
-            reason: 'baseline mode: measured, nothing compared',
-          }
-          break
-        }
-        step = { action: 'measure-stored' }
-      } else {
-        const pairs = paired ? blocks * gate.pairsPerBlock : 0
-        step = nextStep({
-          start: method === 'paired' ? 'paired' : 'stored',
-          hasVariant,
-          stored: stored && { cells: stored.cells, runner: stored.runner },
-          paired: paired && { cells: paired.cells, pairs, blocks },
-          minPairs,
-          maxPairs,
-          pairsPerBlock: gate.pairsPerBlock,
-          elapsedMs: now().getTime() - startedAt.getTime(),
-          budgetMs: durationMs(gate.timeBudget),
-          blockMs: blocks > 0 ? blockMsTotal / blocks : null,
-        })
-      }
-      if (step.action === 'stop') break
-
-      if (step.action === 'measure-stored') {
-        const schedule = planSchedule({
-          profiles,
-          scenarios,
-          rounds: gate.rounds,
-          warmupRounds: gate.warmupRounds,
-          seed: gate.seed,
-          paired: false,
-        })
-        await using stack = await session(['candidate'], options.mode === 'baseline' ? 'baseline' : 'stored')
-        storedRuns.push(
-          ...(await log.group(
-            `Run ${schedule.length} k6 runs (${options.mode === 'baseline' ? 'baseline' : 'stored comparison'})`,
-            () => runSchedule(context(options.mode === 'baseline' ? 'baseline' : 'stored'), stack, schedule),
-          )),
-        )
-        if (options.mode === 'gate') {
-          const compared = compareCells({
-            runs: storedRuns,
-            config,
-            gate,
-            baseline,
-            method: 'stored',
-            now: now(),
-          })
-          const runner = checkRunner({
-            controlCells: compared.cells.filter((c) => c.control),
-            threshold: gate.threshold,
-            machine,
-            baselineMachines: baseline?.nights.map((n) => n.machine) ?? [],
-          })
-          stored = { ...compared, runner }
-          log.info(
-            `stored comparison: ${gatedVerdict(compared.cells)}; runner ${runner.status} (${runner.reasons.join('; ')})`,
-          )
-        }
-        continue
-      }
-
-      // A paired A/B block on freshly started stacks of both variants.
-      log.info(`paired block ${blocks + 1}: ${step.why}`)
-      if (variant === undefined)
-        variant = await buildVariantImages(config.baselineVariant as VariantConfig, buildPlans, log)
-      const began = now().getTime()
-      const schedule = planSchedule({
-        profiles,
-        scenarios,
-        rounds: gate.pairsPerBlock,
-        warmupRounds: 0,
-        seed: gate.seed,
-        paired: true,
-        firstRound: blocks * gate.pairsPerBlock,
-      })
-      {
-        await using stack = await session(['baseline', 'candidate'], `b${blocks}`, variant)
-        pairedRuns.push(
-          ...(await log.group(`Paired block ${blocks + 1} (${gate.pairing}): ${schedule.length} runs`, () =>
-            runSchedule(context('paired', blocks), stack, schedule),
-          )),
-        )
-      }
-      blocks++
-      blockMsTotal += now().getTime() - began
-      paired = compareCells({ runs: pairedRuns, config, gate, baseline, method: 'paired', now: now() })
-      log.info(
-        `after ${blocks} block(s): ${paired.cells
-          .filter((c) => !c.control)
-          .map(
-            (c) =>
-              `${c.cell} ${c.changePct === null ? 'n/a' : `${c.changePct >= 0 ? '+' : ''}${c.changePct.toFixed(1)}%`} ${c.verdict}`,
-          )
-          .join(', ')}`,
-      )
-    }
-  } finally {
-    unregisterSweep()
+    runId,
+    machine: machineFingerprint(env),
   }
+}
 
-  const gitSha = await currentGitSha(loaded.dir, env)
-  const decided: { cells: CellComparison[]; notes: string[] } =
-    step.evidence === 'paired' && paired
-      ? paired
-      : stored
-        ? {
-            cells:
-              step.verdict === gatedVerdict(stored.cells)
-                ? stored.cells
-                : downgradeUnconfirmed(stored.cells, step.reason),
-            notes: stored.notes,
-          }
-        : { cells: [], notes: [] }
+/** The notes that explain the decision: which evidence decided, the stored phase, the runner, the power. */
+function decisionNotes(step: StopStep, evidence: GateEvidence, decided: readonly CellComparison[]): string[] {
+  const notes = [
+    `Decided by ${step.evidence === 'paired' ? 'paired A/B blocks on this runner' : step.evidence === 'stored' ? 'the stored baseline' : 'no evidence'}: ${step.reason}.`,
+  ]
+  const stored = evidence.stored
+  if (stored && step.evidence === 'paired') {
+    notes.push(
+      `Stored comparison (not deciding): ${gatedVerdict(stored.cells)}; ${stored.cells
+        .filter((c) => !c.control)
+        .map(
+          (c) =>
+            `${c.cell} ${c.changePct === null ? 'n/a' : formatChange(1 + c.changePct / 100)} ${c.verdict}`,
+        )
+        .join(', ')}; runner ${stored.runner.status}.`,
+    )
+  }
+  if (stored)
+    notes.push(
+      `Runner check against the baseline: ${stored.runner.status} (${stored.runner.reasons.join('; ')}).`,
+    )
+  const detectable = detectableNote(decided)
+  if (detectable) notes.push(detectable)
+  return notes
+}
+
+type StopStep = Extract<PolicyStep, { action: 'stop' }>
+
+/** results.json from what was measured and how the policy stopped. */
+async function assembleResults(
+  p: Prepared,
+  options: GateOptions,
+  evidence: GateEvidence,
+  step: StopStep,
+  times: { startedAt: Date; finishedAt: Date },
+  env: Record<string, string | undefined>,
+  dir: string,
+): Promise<GateResults> {
+  const { config, gate, baseline } = p
+  const { stored, paired } = evidence
+  let decided: { cells: CellComparison[]; notes: string[] }
   if (options.mode === 'baseline') {
-    const compared = compareCells({
-      runs: storedRuns,
+    decided = compareCells({
+      runs: evidence.storedRuns,
       config,
       gate,
       baseline: null,
       method: 'none',
-      now: now(),
+      now: times.finishedAt,
     })
-    decided.cells = compared.cells
-  }
-  const newest = baseline?.nights[baseline.nights.length - 1]
-  const notes: string[] = []
-  if (options.mode === 'gate') {
-    notes.push(
-      `Decided by ${step.evidence === 'paired' ? 'paired A/B blocks on this runner' : step.evidence === 'stored' ? 'the stored baseline' : 'no evidence'}: ${step.reason}.`,
-    )
-    if (stored && step.evidence === 'paired') {
-      notes.push(
-        `Stored comparison (not deciding): ${gatedVerdict(stored.cells)}; ${stored.cells
-          .filter((c) => !c.control)
-          .map(
-            (c) =>
-              `${c.cell} ${c.changePct === null ? 'n/a' : formatChange(1 + c.changePct / 100)} ${c.verdict}`,
-          )
-          .join(', ')}; runner ${stored.runner.status}.`,
-      )
+  } else if (step.evidence === 'paired' && paired) {
+    decided = paired
+  } else if (stored) {
+    decided = {
+      cells:
+        step.verdict === gatedVerdict(stored.cells)
+          ? stored.cells
+          : downgradeUnconfirmed(stored.cells, step.reason),
+      notes: stored.notes,
     }
-    if (stored)
-      notes.push(
-        `Runner check against the baseline: ${stored.runner.status} (${stored.runner.reasons.join('; ')}).`,
-      )
-    const detectable = detectableNote(decided.cells)
-    if (detectable) notes.push(detectable)
+  } else {
+    decided = { cells: [], notes: [] }
   }
+  const notes = options.mode === 'gate' ? decisionNotes(step, evidence, decided.cells) : []
   notes.push(...decided.notes)
   if (stored && step.evidence === 'paired')
     notes.push(...stored.notes.filter((n) => !decided.notes.includes(n)))
-
-  const verdict = options.mode === 'baseline' ? 'pass' : step.verdict
-  const finishedAt = now()
-  const results: GateResults = {
+  const newest = baseline?.nights[baseline.nights.length - 1]
+  return {
     schemaVersion: 1,
     name: config.name,
     mode: options.mode,
     method: options.mode === 'baseline' ? 'none' : step.evidence === 'paired' ? 'paired' : 'stored',
-    verdict,
+    verdict: options.mode === 'baseline' ? 'pass' : step.verdict,
     threshold: gate.threshold,
     confidence: gate.confidence,
     metric: gate.metric,
-    startedAt: startedAt.toISOString(),
-    finishedAt: finishedAt.toISOString(),
-    gitSha,
-    k6Version: k6.version,
-    machine,
+    startedAt: times.startedAt.toISOString(),
+    finishedAt: times.finishedAt.toISOString(),
+    gitSha: await currentGitSha(dir, env),
+    k6Version: p.k6.version,
+    machine: p.machine,
     baseline:
       baseline && newest && step.evidence !== 'paired'
         ? {
-            path: baselinePath,
+            path: p.baselinePath,
             createdAt: newest.createdAt,
             gitSha: newest.gitSha,
-            ageDays: baselineAgeDays(baseline, now()),
+            ageDays: baselineAgeDays(baseline, times.finishedAt),
           }
         : null,
     cells: decided.cells,
@@ -376,45 +245,103 @@ export async function runGate(loaded: LoadedConfig, options: GateOptions): Promi
     evidence: step.evidence,
     decision: step.reason,
     storedPhase: stored && step.evidence === 'paired' ? storedSummary(stored.cells, stored.runner) : null,
-    paired: blocks > 0 ? { blocks, pairs: blocks * gate.pairsPerBlock, pairing: gate.pairing } : null,
-    wallTimeS: (finishedAt.getTime() - startedAt.getTime()) / 1000,
+    paired:
+      evidence.blocks > 0 ? { blocks: evidence.blocks, pairs: evidence.pairs, pairing: gate.pairing } : null,
+    wallTimeS: (times.finishedAt.getTime() - times.startedAt.getTime()) / 1000,
   }
+}
 
-  if (options.mode === 'baseline') {
-    const night = {
-      createdAt: results.finishedAt,
-      gitSha,
-      k6Version: k6.version,
-      machine,
-      // Resource samples stay in results.json; the baseline keeps what comparisons need.
-      runs: storedRuns.filter((r) => !r.warmup).map((r) => ({ ...r, resources: [] })),
-    }
-    const updated = appendNight(
-      baseline,
-      night,
-      { schemaVersion: 1, name: config.name, metric: gate.metric },
-      gate.historyNights,
-    )
-    await writeBaseline(baselinePath, updated)
-    log.info(`baseline written to ${baselinePath} (${updated.nights.length} night(s) of history)`)
+/** Baseline mode: appends this night's runs to the baseline file (atomically). */
+async function appendBaselineNight(
+  p: Prepared,
+  results: GateResults,
+  runs: readonly RunResult[],
+  log: Logger,
+) {
+  const night = {
+    createdAt: results.finishedAt,
+    gitSha: results.gitSha,
+    k6Version: p.k6.version,
+    machine: p.machine,
+    // Resource samples stay in results.json; the baseline keeps what comparisons need.
+    runs: runs.filter((r) => !r.warmup).map((r) => ({ ...r, resources: [] })),
   }
+  const updated = appendNight(
+    p.baseline,
+    night,
+    { schemaVersion: 1, name: p.config.name, metric: p.gate.metric },
+    p.gate.historyNights,
+  )
+  await writeBaseline(p.baselinePath, updated)
+  log.info(`baseline written to ${p.baselinePath} (${updated.nights.length} night(s) of history)`)
+}
 
-  // The verdict stands whatever happens to the report files: a failure to write them is a warning.
-  let artifacts: Artifacts
+/** Runs a gate (or a baseline refresh) end to end. Throws PerfGateError subclasses on failure. */
+export async function runGate(loaded: LoadedConfig, options: GateOptions): Promise<GateOutcome> {
+  const env = options.env ?? process.env
+  const now = options.now ?? (() => new Date())
+  const log = options.log
+  const startedAt = now()
+  // Everything that can be wrong with the inputs is checked before a container starts.
+  const p = await prepare(loaded, options, env)
+  const cleanup = options.cleanup ?? new Cleanup()
+  // On a signal, stacks still starting are not registered yet: sweep everything labelled with this run.
+  const unregisterSweep = cleanup.add(async () => {
+    await removeLeftovers(p.runId)
+  })
+  const journal = await Journal.start(options.outDir, {
+    name: p.config.name,
+    mode: options.mode,
+    startedAt: startedAt.toISOString(),
+    baselinePath: p.baseline ? p.baselinePath : null,
+    config: { ...p.config, gate: p.gate },
+  })
+  const start = options.mode === 'baseline' ? 'baseline' : p.method === 'paired' ? 'paired' : 'stored'
+  const progress = new Progress(estimateGate(p.config, start, p.hasVariant), p.gate, now, log)
+  const evidence = new GateEvidence(p, options, cleanup, now, async (run) => {
+    await journal.append(run)
+    progress.done(run)
+  })
+
+  // The gate is a loop over the decision policy: measure what it asks for, then ask again.
+  let step: PolicyStep
   try {
-    artifacts = await writeArtifacts(results, options.outDir, log)
-  } catch (error) {
-    log.warning(`could not write the report files to ${options.outDir}: ${(error as Error).message}`)
-    const dir = path.resolve(options.outDir)
-    artifacts = {
-      dir,
-      resultsPath: path.join(dir, 'results.json'),
-      reportPath: path.join(dir, 'report.md'),
-      htmlPath: path.join(dir, 'report.html'),
-      charts: [],
+    for (;;) {
+      if (options.mode === 'baseline') {
+        step =
+          evidence.storedRuns.length === 0
+            ? { action: 'measure-stored' }
+            : {
+                action: 'stop',
+                verdict: 'pass',
+                evidence: 'none',
+                reason: 'baseline mode: measured, nothing compared',
+              }
+      } else {
+        step = nextStep(evidence.policyInput(startedAt))
+      }
+      if (step.action === 'stop') break
+      if (step.action === 'measure-stored') await evidence.storedPhase()
+      else await evidence.pairedBlock(step.why)
     }
+  } finally {
+    unregisterSweep()
   }
-  const fails = verdict === 'regression' || (verdict === 'inconclusive' && gate.onInconclusive === 'fail')
-  const exitCode = options.mode === 'gate' && fails ? 1 : 0
-  return { results, artifacts, exitCode }
+
+  const results = await assembleResults(
+    p,
+    options,
+    evidence,
+    step,
+    { startedAt, finishedAt: now() },
+    env,
+    loaded.dir,
+  )
+  if (options.mode === 'baseline') await appendBaselineNight(p, results, evidence.storedRuns, log)
+  // The verdict stands whatever happens to the report files: writeArtifacts turns a failure into a
+  // warning (artifacts.failed).
+  const artifacts = await writeArtifacts(results, options.outDir, log)
+  const verdict = results.verdict
+  const fails = verdict === 'regression' || (verdict === 'inconclusive' && p.gate.onInconclusive === 'fail')
+  return { results, artifacts, exitCode: options.mode === 'gate' && fails ? 1 : 0 }
 }

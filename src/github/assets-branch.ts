@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { GitHubClient } from './client.js'
 import { isHttpError, tryGitHub, type GitHubResult } from './errors.js'
+import { resolveTokenLogin } from './identity.js'
 
 /** Branch that holds chart images for PR comments; it shares no history with the code. */
 export const DEFAULT_ASSETS_BRANCH = 'perf-gate-assets'
@@ -20,7 +21,14 @@ export interface PublishAssetsOptions {
   /** Web root for the returned links (GITHUB_SERVER_URL); defaults to https://github.com. */
   serverUrl?: string
   message?: string
+  /** README.md of a newly created branch; defaults to the assets branch's. */
+  readme?: string
+  /** Login of the token's identity; resolved from the token when omitted (resolveTokenLogin). */
+  author?: string
 }
+
+/** The branch's head was written by someone else: we do not build on (or vouch for) their commits. */
+class ForeignHeadError extends Error {}
 
 export interface PublishedAssets {
   /** Commit that contains every file; links point at it, so they never change once posted. */
@@ -65,7 +73,9 @@ export function assetUrl(
  * Commits `files` to the assets branch with the Git Data API (blobs, a tree on top of the branch's
  * tree, a commit, a ref update) and returns links by commit SHA. Creates the branch as an orphan when
  * it is missing. Retries once when another job moved the branch in between (non-fast-forward 422).
- * Needs `contents: write`; a permission or HTTP failure comes back as `{ ok: false, reason }`.
+ * Commits only on top of a head the token's own identity wrote: a branch of that name made by
+ * someone else is refused (status 409), never extended. Needs `contents: write`; a permission or
+ * HTTP failure comes back as `{ ok: false, reason }`.
  */
 export async function publishAssets(
   octokit: GitHubClient,
@@ -74,7 +84,24 @@ export async function publishAssets(
   const { owner, repo, files } = options
   const branch = options.branch ?? DEFAULT_ASSETS_BRANCH
   for (const file of files) assertSafePath(file.path)
-  return tryGitHub(`Publishing ${files.length} chart(s) to ${owner}/${repo}@${branch}`, async () => {
+  const action = `Publishing ${files.length} chart(s) to ${owner}/${repo}@${branch}`
+  try {
+    return await commitAssets(octokit, options, branch, action)
+  } catch (error) {
+    if (!(error instanceof ForeignHeadError)) throw error
+    return { ok: false, status: 409, permission: false, reason: `${action} failed: ${error.message}` }
+  }
+}
+
+async function commitAssets(
+  octokit: GitHubClient,
+  options: PublishAssetsOptions,
+  branch: string,
+  action: string,
+): Promise<GitHubResult<PublishedAssets>> {
+  const { owner, repo, files } = options
+  return tryGitHub(action, async () => {
+    const author = options.author ?? (await resolveTokenLogin(octokit))
     const git = octokit.rest.git
     const entries = []
     for (const file of files) {
@@ -92,12 +119,21 @@ export async function publishAssets(
     let commit: { sha: string; committed: boolean } | undefined
     for (let attempt = 1; commit === undefined; attempt++) {
       const head = await readHead(octokit, owner, repo, branch)
+      if (head !== undefined && head.author !== author) {
+        throw new ForeignHeadError(
+          `the head of ${branch} (${head.commitSha.slice(0, 7)}) was written by ${head.author ?? 'an unknown author'}, not by this token's identity ${author}; ` +
+            'not committing on top of it (delete the branch or set another one)',
+        )
+      }
       try {
         if (head === undefined) {
           const tree = await git.createTree({
             owner,
             repo,
-            tree: [...entries, { path: 'README.md', mode: '100644', type: 'blob', content: README }],
+            tree: [
+              ...entries,
+              { path: 'README.md', mode: '100644', type: 'blob', content: options.readme ?? README },
+            ],
           })
           const root = await git.createCommit({ owner, repo, message, tree: tree.data.sha, parents: [] })
           await git.createRef({ owner, repo, ref: `refs/heads/${branch}`, sha: root.data.sha })
@@ -137,13 +173,16 @@ export async function publishAssets(
   })
 }
 
-/** The branch's head commit and its tree, or undefined when the branch does not exist (404). */
+/**
+ * The branch's head commit, its tree and the login GitHub links its author to, or undefined when the
+ * branch does not exist (404).
+ */
 async function readHead(
   octokit: GitHubClient,
   owner: string,
   repo: string,
   branch: string,
-): Promise<{ commitSha: string; treeSha: string } | undefined> {
+): Promise<{ commitSha: string; treeSha: string; author: string | undefined } | undefined> {
   let commitSha: string
   try {
     const ref = await octokit.rest.git.getRef({ owner, repo, ref: `heads/${branch}` })
@@ -152,8 +191,8 @@ async function readHead(
     if (isHttpError(error) && error.status === 404) return undefined
     throw error
   }
-  const commit = await octokit.rest.git.getCommit({ owner, repo, commit_sha: commitSha })
-  return { commitSha, treeSha: commit.data.tree.sha }
+  const commit = await octokit.rest.repos.getCommit({ owner, repo, ref: commitSha })
+  return { commitSha, treeSha: commit.data.commit.tree.sha, author: commit.data.author?.login }
 }
 
 function assertSafePath(path: string): void {

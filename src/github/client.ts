@@ -10,10 +10,13 @@ export type GitHubClient = ReturnType<typeof getOctokit>
 export const RATE_LIMIT_RETRIES = 2
 
 /**
- * Statuses that retrying cannot fix. 403 and 404 are permission answers (a read-only token on a fork
- * PR), and the reporting path must turn them into a warning at once instead of waiting out backoff.
+ * Statuses the retry plugin leaves alone. 403 and 404 are permission answers (a read-only token on a
+ * fork PR), and the reporting path must turn them into a warning at once instead of waiting out
+ * backoff. 429 (and a rate-limited 403) belong to the throttling plugin, which honours retry-after and
+ * stops after RATE_LIMIT_RETRIES: retried by both plugins, one secondary rate limit became 12 requests
+ * in 55 s (measured in test/e2e/action-faults.test.ts) where GitHub asks clients to back off.
  */
-const DO_NOT_RETRY = [400, 401, 403, 404, 410, 422, 451]
+const DO_NOT_RETRY = [400, 401, 403, 404, 410, 422, 429, 451]
 
 export interface CreateOctokitOptions {
   /** API root. Defaults to GITHUB_API_URL (set by the runner, and by tests to the local fake). */

@@ -194,6 +194,19 @@ function payloadError(eventName: string, error: z.ZodError): ConfigError {
   )
 }
 
+/**
+ * Refuses to measure on `pull_request_target`: that event runs with the base repository's write token
+ * and secrets, and measuring means running the pull request's config (images, commands, files copied
+ * in) and k6 scripts. Measure on `pull_request` and publish from a `workflow_run` job instead.
+ */
+export function refuseUntrustedMeasuring(eventName: string, mode: 'gate' | 'baseline'): void {
+  if (eventName !== 'pull_request_target') return
+  throw new ConfigError([
+    `GITHUB_EVENT_NAME: mode "${mode}" refuses to run on pull_request_target, which gives the pull request's config and k6 scripts the base repository's write token and secrets. ` +
+      'Measure on pull_request and post the comment from a workflow_run job with mode: publish (README "Fork pull requests"; examples/workflows/perf-gate-fork-measure.yml and perf-gate-fork-comment.yml).',
+  ])
+}
+
 function trimSlash(url: string): string {
   return url.replace(/\/+$/, '')
 }

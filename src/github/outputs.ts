@@ -1,4 +1,5 @@
 import * as core from '@actions/core'
+import type { GateResults } from '../model.js'
 
 /** Output names as declared in action.yml; the one place they are spelled. */
 export const OUTPUTS = {
@@ -6,6 +7,8 @@ export const OUTPUTS = {
   resultsPath: 'results-path',
   reportPath: 'report-path',
   commentUrl: 'comment-url',
+  regressedCells: 'regressed-cells',
+  change: 'change',
 } as const
 
 export type OutputKey = keyof typeof OUTPUTS
@@ -21,5 +24,24 @@ export function setOutputs(
   for (const key of Object.keys(OUTPUTS) as OutputKey[]) {
     const value = values[key]
     if (value !== undefined) setOutput(OUTPUTS[key], value)
+  }
+}
+
+/**
+ * The outputs a later step branches on without parsing results.json: the regressed gated cells
+ * (comma-separated, empty when none) and the worst change of the gated metric over the gated cells,
+ * in percent with one decimal (unset when nothing was compared, e.g. in baseline mode).
+ */
+export function verdictOutputs(
+  results: GateResults,
+): Pick<Partial<Record<OutputKey, string>>, 'regressedCells' | 'change'> {
+  const gated = results.cells.filter((c) => !c.control)
+  const changes = gated.map((c) => c.changePct).filter((x): x is number => x !== null && Number.isFinite(x))
+  return {
+    regressedCells: gated
+      .filter((c) => c.verdict === 'regression')
+      .map((c) => c.cell)
+      .join(','),
+    ...(changes.length > 0 ? { change: Math.max(...changes).toFixed(1) } : {}),
   }
 }

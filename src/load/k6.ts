@@ -91,13 +91,35 @@ function lastLines(text: string, n = 8): string {
   return text.trim().split('\n').slice(-n).join('\n') || '(no output)'
 }
 
+/** Variables of perf-gate's own environment a k6 process may see: what it needs to run, nothing more. */
+export const K6_INHERITED_ENV = ['PATH', 'HOME', 'TMPDIR'] as const
+
+/**
+ * The whole environment of a k6 process. k6 exposes every variable it inherits to the script as
+ * __ENV, and the script may come from a pull request: it must never see the action's token
+ * (INPUT_GITHUB-TOKEN), GITHUB_TOKEN, ACTIONS_RUNTIME_TOKEN, RUNNER_* or any other secret of the job.
+ * So k6 gets an allowlist, plus what the config passes explicitly and the K6_* settings we choose.
+ */
+export function k6ProcessEnv(
+  parent: Record<string, string | undefined>,
+  scriptEnv: Record<string, string>,
+  summaryPath: string,
+): Record<string, string> {
+  const env: Record<string, string> = {}
+  for (const name of K6_INHERITED_ENV) {
+    const value = parent[name]
+    if (value !== undefined) env[name] = value
+  }
+  return { ...env, ...scriptEnv, SUMMARY_PATH: summaryPath, K6_NO_USAGE_REPORT: 'true' }
+}
+
 function spawnK6(options: K6RunOptions, summaryPath: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       options.k6.path,
       ['run', '--quiet', '--no-color', '--no-usage-report', options.script],
       {
-        env: { ...process.env, ...options.env, SUMMARY_PATH: summaryPath, K6_NO_USAGE_REPORT: 'true' },
+        env: k6ProcessEnv(process.env, options.env, summaryPath),
         stdio: ['ignore', 'ignore', 'pipe'],
       },
     )
@@ -119,12 +141,18 @@ function spawnK6(options: K6RunOptions, summaryPath: string): Promise<string> {
       // 99: thresholds crossed. Our thresholds only expose submetrics and always pass, but a user's
       // script may set real ones; the gate judges the numbers, not k6's exit code.
       else if (code === 0 || code === 99) resolve(stderr)
-      else
+      else {
+        // 108: the script aborted the test (our setup() does when a target does not answer); its
+        // reason is the one line worth reading, so it leads the message.
+        const aborted = /test aborted: (.*?)(?:" |"$|\n)/m.exec(stderr)?.[1]
         reject(
           new InfrastructureError(
-            `k6 failed on ${path.basename(options.script)} (exit ${code ?? signal}): ${lastLines(stderr)}`,
+            aborted
+              ? `k6 aborted ${path.basename(options.script)}: ${aborted.replace(/\\"/g, '"')}`
+              : `k6 failed on ${path.basename(options.script)} (exit ${code ?? signal}): ${lastLines(stderr)}`,
           ),
         )
+      }
     })
   })
 }

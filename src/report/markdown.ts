@@ -131,7 +131,8 @@ function assemble(
     blocks.push(`📎 [Charts, HTML report and results.json](${options.artifactsUrl}) in the run's artifacts`)
   }
   blocks.push(table(content, layout.rows, options))
-  if (content.notes.length > 0) blocks.push(notesBlock(content.notes))
+  if (content.notes.length > 0)
+    blocks.push(notesBlock(content.notes, Math.floor((options.maxChars ?? DEFAULT_MAX_CHARS) / 4), options))
   if (layout.details) {
     blocks.push(...content.details.map((detail) => cellDetailsBlock(detail, layout.runs)))
     blocks.push(keyValueDetails('Environment', content.environment))
@@ -196,15 +197,38 @@ function tableRow(row: CellRow): string {
   return `| ${cells.map(escapeCell).join(' | ')} |`
 }
 
-function notesBlock(notes: string[]): string {
-  // Notes (stale baseline, a noisy runner, invalid runs) change how to read the verdict: open by default.
-  return [
-    `<details open><summary>Notes (${notes.length})</summary>`,
-    '',
-    ...notes.map((note) => `- ${escapeText(note)}`),
-    '',
-    '</details>',
-  ].join('\n')
+/** Longest note shown; the full text is in results.json and the HTML report. */
+export const NOTE_MAX_CHARS = 1000
+
+/**
+ * Notes (stale baseline, a noisy runner, invalid runs) change how to read the verdict: open by default.
+ * They are bounded so the comment always fits: each note is cut at NOTE_MAX_CHARS and the block at
+ * `budget` characters, the notes that do not fit summarised in one line.
+ */
+function notesBlock(notes: string[], budget: number, options: MarkdownOptions): string {
+  const lines: string[] = []
+  let used = 0
+  for (const [i, note] of notes.entries()) {
+    const text = escapeText(note)
+    const line = `- ${text.length > NOTE_MAX_CHARS ? `${cutText(text, NOTE_MAX_CHARS)} …` : text}`
+    if (used + line.length + 1 > budget) {
+      lines.push(`- … ${notes.length - i} more note(s); ${seeFullReport(options)}`)
+      break
+    }
+    lines.push(line)
+    used += line.length + 1
+  }
+  return [`<details open><summary>Notes (${notes.length})</summary>`, '', ...lines, '', '</details>'].join(
+    '\n',
+  )
+}
+
+/** Cuts escaped text at `max` characters without splitting an HTML entity or a backslash escape. */
+function cutText(text: string, max: number): string {
+  let cut = text.slice(0, max)
+  const amp = cut.lastIndexOf('&')
+  if (amp > max - 10 && !cut.slice(amp).includes(';')) cut = cut.slice(0, amp)
+  return cut.replace(/\\+$/, (slashes) => (slashes.length % 2 === 1 ? slashes.slice(0, -1) : slashes))
 }
 
 function keyValueDetails(title: string, pairs: Array<[string, string]>): string {

@@ -2,7 +2,7 @@
 // GITHUB_EVENT_PATH, GITHUB_STEP_SUMMARY and GITHUB_OUTPUT files, and GITHUB_API_URL pointing at a
 // local server that implements the GitHub endpoints we call. Real Docker and real k6 underneath.
 import { execFileSync, spawn } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -126,7 +126,7 @@ describe('the action as GitHub runs it', () => {
     expect(perfGateNetworks('e2e-')).toEqual([])
   })
 
-  it('refreshes the baseline on a schedule: writes the baseline file, posts no comment', async () => {
+  it('refreshes the baseline on a schedule: writes the baseline file to the data branch, posts no comment', async () => {
     const run = await runAction(
       { mode: 'baseline', 'github-token': 'write-token', 'out-dir': 'nightly' },
       {
@@ -139,19 +139,55 @@ describe('the action as GitHub runs it', () => {
     expect(baseline.schemaVersion).toBe(1)
     expect(baseline.nights).toHaveLength(1)
     expect(baseline.nights[0].runs.length).toBe(6)
-    expect(github.requests.filter((r) => r.method !== 'GET')).toEqual([])
+    // Stored on the data branch through the Git Data API, the same file byte for byte; nothing else
+    // written: no comment, no other branch (the default branch is never pushed to).
+    const head = github.branchHead(REPO, 'perf-gate-data')
+    expect(head).toBeDefined()
+    expect(github.fileAt(head!, 'baseline.json')?.toString()).toBe(
+      readFileSync(path.join(workspace, 'baseline.json'), 'utf8'),
+    )
+    const writes = github.requests.filter((r) => r.method !== 'GET')
+    expect(writes.length).toBeGreaterThan(0)
+    for (const write of writes)
+      expect(write.path).toMatch(/^\/repos\/acme\/gateway\/git\/(blobs|trees|commits|refs)\b/)
+    expect([...github.state.refs.keys()]).toEqual([`${REPO}:refs/heads/perf-gate-data`])
+    expect(run.stdout).toContain('baseline written to acme/gateway@perf-gate-data:baseline.json')
   })
 
   it('gates a PR with a write token: summary, outputs, chart on the assets branch, one comment; a re-run updates it', async () => {
     const event = { name: 'pull_request', payload: pullRequestEvent(7, 'a'.repeat(40), false) }
     const inputs = { 'github-token': 'write-token', config: 'perf-gate.yml', 'out-dir': 'out-1' }
+    // The nightly's baseline now exists only on the data branch: the gate must read it from there.
+    rmSync(path.join(workspace, 'baseline.json'))
     const first = await runAction(inputs, event)
+    expect(first.stdout).toMatch(/baseline read from acme\/gateway@perf-gate-data:baseline\.json/)
+    expect(
+      JSON.parse(readFileSync(path.join(workspace, 'out-1', 'results.json'), 'utf8')).baseline,
+    ).not.toBeNull()
+    expect(existsSync(path.join(workspace, 'baseline.json'))).toBe(false)
     expect(first.stdout).toContain('::group::Start the stack')
     // A real comparison on a shared machine: the verdict may be anything, but the exit code follows it.
     expect(first.code, first.stdout).toBe(first.outputs.verdict === 'regression' ? 1 : 0)
     expect(first.outputs['results-path']).toBe(path.join(workspace, 'out-1', 'results.json'))
     expect(first.outputs['report-path']).toBe(path.join(workspace, 'out-1', 'report.md'))
     expect(first.summary).toContain('nginx/rate-200')
+    // The outputs a later step branches on, consistent with results.json.
+    const results = JSON.parse(readFileSync(first.outputs['results-path']!, 'utf8'))
+    const gated = results.cells.filter((c: { control: boolean }) => !c.control)
+    expect(first.outputs['regressed-cells']).toBe(
+      gated
+        .filter((c: { verdict: string }) => c.verdict === 'regression')
+        .map((c: { cell: string }) => c.cell)
+        .join(','),
+    )
+    expect(Number(first.outputs.change)).toBeCloseTo(
+      Math.max(...gated.map((c: { changePct: number }) => c.changePct)),
+      1,
+    )
+    // An undecided gate passes with a warning annotation rather than silently.
+    if (results.verdict === 'inconclusive')
+      expect(first.stdout).toMatch(/^::warning::perf-gate: inconclusive/m)
+    else expect(first.stdout).not.toMatch(/^::warning::perf-gate: inconclusive/m)
     expect(first.summary).not.toContain('<!-- perf-gate:')
 
     const comments = github.commentsOn(REPO, 7)
@@ -274,6 +310,50 @@ describe('the action as GitHub runs it', () => {
     const comments = github.commentsOn(REPO, 11)
     expect(comments).toHaveLength(1)
     expect(comments[0]!.body).toMatch(/blob\/[0-9a-f]{40}\/charts\/.+\.png\?raw=true/)
+  })
+
+  it('continues the history from the data branch on the next night, without a checkout copy', async () => {
+    rmSync(path.join(workspace, 'baseline.json'), { force: true })
+    const before = github.branchHead(REPO, 'perf-gate-data')
+    expect(before).toBeDefined()
+    const run = await runAction(
+      { mode: 'baseline', 'github-token': 'write-token', 'out-dir': 'nightly-2' },
+      { name: 'schedule', payload: { schedule: '0 3 * * *', repository: { full_name: REPO } } },
+    )
+    expect(run.code, run.stdout).toBe(0)
+    expect(run.stdout).toMatch(/baseline read from acme\/gateway@perf-gate-data:baseline\.json/)
+    const head = github.branchHead(REPO, 'perf-gate-data')!
+    expect(github.state.commits.get(head)?.parents).toEqual([before])
+    const stored = JSON.parse(github.fileAt(head, 'baseline.json')!.toString())
+    expect(stored.schemaVersion).toBe(1)
+    expect(stored.nights).toHaveLength(2)
+  })
+
+  it('exits 2 on a bad config and annotates each problem with its file and line', async () => {
+    const bad = CONFIG.replace('rounds: 3', 'rounds: three').replace(
+      'warmupRounds: 0',
+      'warmupRounds: 0, treshold: 1',
+    )
+    mkdirSync(path.join(workspace, 'configs'), { recursive: true })
+    writeFileSync(path.join(workspace, 'configs', 'bad.yml'), bad)
+    const run = await runAction(
+      { config: 'configs/bad.yml', 'github-token': 'write-token' },
+      { name: 'pull_request', payload: pullRequestEvent(13, 'a'.repeat(40), false) },
+    )
+    expect(run.code).toBe(2)
+    const line = bad.split('\n').findIndex((l) => l.startsWith('gate:')) + 1
+    expect(run.stdout).toMatch(
+      new RegExp(
+        `^::error file=configs/bad\\.yml,line=${line},col=\\d+::gate\\.rounds: expected number`,
+        'm',
+      ),
+    )
+    expect(run.stdout).toMatch(
+      new RegExp(`^::error file=configs/bad\\.yml,line=${line},col=\\d+::gate: unknown key "treshold"`, 'm'),
+    )
+    expect(run.stdout).toMatch(/^::error::perf-gate: 2 problems in the config/m)
+    expect(run.stdout).not.toContain('Start the stack')
+    expect(perfGateContainers(`e2e-${runCount}`)).toEqual([])
   })
 
   it('exits 2 on a bad input and starts nothing', async () => {

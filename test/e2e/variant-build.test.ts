@@ -1,14 +1,13 @@
 // The baseline variant built by the gate itself from the pull request's merge base: a local git
 // repository with two commits (main, then a PR branch that slows the "gateway" down), the built CLI
 // run in it as a PR job would run it, and no image prepared by hand.
-import { execFileSync, spawn } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { ROOT, runCli } from '../support/cli.js'
 import { perfGateContainers, perfGateNetworks, requireImages } from '../support/docker.js'
-
-const ROOT = path.resolve(import.meta.dirname, '../..')
 
 const CONFIG = `version: 1
 name: variant-build
@@ -45,19 +44,7 @@ function git(cwd: string, ...args: string[]): string {
   return execFileSync('git', args, { cwd, encoding: 'utf8' }).trim()
 }
 
-function cli(cwd: string, args: string[], env: Record<string, string>) {
-  const child = spawn(process.execPath, [path.join(ROOT, 'dist/cli.js'), ...args], {
-    cwd,
-    env: { ...process.env, TESTCONTAINERS_RYUK_DISABLED: 'true', ...env },
-  })
-  let stdout = ''
-  let stderr = ''
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
-    child.on('close', (code) => resolve({ code, stdout, stderr })),
-  )
-}
+const cli = (cwd: string, args: string[], env: Record<string, string>) => runCli(args, { cwd, env })
 
 describe('baselineVariant built from the merge base', () => {
   let repo: string

@@ -2,14 +2,12 @@
 // with resources.cpus): the control profile shows the runner differs, so the stored comparison may
 // flag the gateway but must not block the merge without paired evidence (exit 0, inconclusive, with
 // the reason and how to get a decision).
-import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { runCli } from '../support/cli.js'
 import { perfGateContainers, perfGateNetworks, requireImages } from '../support/docker.js'
-
-const ROOT = path.resolve(import.meta.dirname, '../..')
 
 function config(cpus: number | null): string {
   const limit = cpus === null ? '' : `\n    resources: { cpus: ${cpus} }`
@@ -47,20 +45,7 @@ baseline:
 `
 }
 
-function cli(
-  args: string[],
-  runId: string,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [path.join(ROOT, 'dist/cli.js'), ...args], {
-    cwd: ROOT,
-    env: { ...process.env, TESTCONTAINERS_RYUK_DISABLED: 'true', PERF_GATE_RUN_ID: runId },
-  })
-  let stdout = ''
-  let stderr = ''
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })))
-}
+const cli = (args: string[], runId: string) => runCli(args, { env: { PERF_GATE_RUN_ID: runId } })
 
 describe('a stored gate on a runner unlike the baseline', () => {
   beforeAll(() => requireImages('perf-gate/echo:local', 'perf-gate/nginx:local'))

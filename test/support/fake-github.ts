@@ -13,13 +13,21 @@
  *   PATCH /repos/:o/:r/git/refs/heads/:branch    (422 "Update is not a fast forward" unless force)
  *   POST  /repos/:o/:r/git/blobs                 (utf-8 or base64; the real git blob SHA)
  *   POST  /repos/:o/:r/git/trees                 (base_tree, nested paths, sha null deletes)
+ *   GET   /repos/:o/:r/git/trees/:sha            (recursive: every file by full path)
+ *   GET   /repos/:o/:r/git/blobs/:sha            (base64 content)
  *   GET   /repos/:o/:r/git/commits/:sha
  *   POST  /repos/:o/:r/git/commits
+ *   GET   /repos/:o/:r/commits/:sha             (author.login of the commit)
+ *   GET   /user                                 (403 for app/Actions tokens, as on GitHub)
+ *   POST  /graphql                              (only `viewer { login }`)
  *
  * Tokens map to 'write', 'comment' or 'read'. A read token gets 403 "Resource not accessible by
  * integration" on any write, as a fork PR's GITHUB_TOKEN does; a 'comment' token may write issue
  * comments but not contents (`permissions: pull-requests: write, contents: read`); a missing or unknown
  * token gets 401 "Bad credentials".
+ * Every token has an identity: by default the DEFAULT_TOKENS are app installation tokens acting as
+ * `github-actions[bot]` (as the Actions GITHUB_TOKEN does), and `user-token` is a personal access token
+ * of `perf-bot`. Comments and commits record the login that wrote them.
  * State is in memory and public, so tests can seed it and assert on it; every request is recorded.
  */
 import { createHash } from 'node:crypto'
@@ -33,6 +41,20 @@ export const DEFAULT_TOKENS: Record<string, TokenAccess> = {
   'write-token': 'write',
   'comment-token': 'comment',
   'read-token': 'read',
+  'user-token': 'write',
+}
+
+/** The login GitHub gives the Actions GITHUB_TOKEN. */
+export const ACTIONS_BOT = 'github-actions[bot]'
+
+/** Who a token acts as: a user (GET /user answers) or an app installation (GET /user is 403). */
+export interface TokenIdentity {
+  login: string
+  kind: 'user' | 'app'
+}
+
+export const DEFAULT_IDENTITIES: Record<string, TokenIdentity> = {
+  'user-token': { login: 'perf-bot', kind: 'user' },
 }
 
 export interface RecordedRequest {
@@ -53,6 +75,8 @@ export interface FakeComment {
   repo: string
   issueNumber: number
   body: string
+  /** Login of the comment's author. */
+  author: string
   createdAt: string
   updatedAt: string
 }
@@ -70,6 +94,8 @@ export interface FakeCommit {
   tree: string
   parents: string[]
   message: string
+  /** Login GitHub links the commit to. */
+  author: string
 }
 
 export interface FakePull {
@@ -112,6 +138,8 @@ export type Interceptor = (request: RecordedRequest, state: FakeState) => FakeRe
 export interface FakeGitHubOptions {
   /** Token to access level; defaults to DEFAULT_TOKENS. */
   tokens?: Record<string, TokenAccess>
+  /** Token to identity; tokens not listed act as ACTIONS_BOT (an app). Defaults to DEFAULT_IDENTITIES. */
+  identities?: Record<string, TokenIdentity>
   /** Web root used in html_url fields; defaults to https://github.com. */
   serverUrl?: string
 }
@@ -125,15 +153,15 @@ export interface FakeGitHub {
   intercept(interceptor: Interceptor | undefined): void
   /** Comments on one issue, oldest first. */
   commentsOn(repo: string, issueNumber: number): FakeComment[]
-  /** Seeds a comment as if someone had posted it. */
-  addComment(repo: string, issueNumber: number, body: string): FakeComment
+  /** Seeds a comment as if someone (by default ACTIONS_BOT) had posted it. */
+  addComment(repo: string, issueNumber: number, body: string, author?: string): FakeComment
   /** Commit a branch points to, or undefined. */
   branchHead(repo: string, branch: string): string | undefined
   /**
    * Commits files on top of a branch (creating it if missing) as another writer would, without going
    * through HTTP: for seeding, and for simulating a concurrent push from inside an interceptor.
    */
-  pushFiles(repo: string, branch: string, files: Record<string, Buffer>): string
+  pushFiles(repo: string, branch: string, files: Record<string, Buffer>, author?: string): string
   /** Content of a file at a commit, or undefined. */
   fileAt(commitSha: string, path: string): Buffer | undefined
   close(): Promise<void>
@@ -158,6 +186,9 @@ export async function startFakeGitHub(
   options: FakeGitHubOptions = {},
 ): Promise<FakeGitHub & AsyncDisposable> {
   const tokens = options.tokens ?? DEFAULT_TOKENS
+  const identities = options.identities ?? DEFAULT_IDENTITIES
+  const identityOf = (token: string | undefined): TokenIdentity =>
+    (token === undefined ? undefined : identities[token]) ?? { login: ACTIONS_BOT, kind: 'app' }
   const serverUrl = options.serverUrl ?? 'https://github.com'
   const state: FakeState = {
     comments: [],
@@ -173,9 +204,9 @@ export async function startFakeGitHub(
   let commitCounter = 0
   let apiUrl = ''
 
-  const addComment = (repo: string, issueNumber: number, body: string): FakeComment => {
+  const addComment = (repo: string, issueNumber: number, body: string, author = ACTIONS_BOT): FakeComment => {
     const now = new Date().toISOString()
-    const comment = { id: nextCommentId++, repo, issueNumber, body, createdAt: now, updatedAt: now }
+    const comment = { id: nextCommentId++, repo, issueNumber, body, author, createdAt: now, updatedAt: now }
     state.comments.push(comment)
     return comment
   }
@@ -189,7 +220,11 @@ export async function startFakeGitHub(
       html_url: `${serverUrl}/${owner}/${repo}/pull/${c.issueNumber}#issuecomment-${c.id}`,
       issue_url: `${apiUrl}/repos/${c.repo}/issues/${c.issueNumber}`,
       body: c.body,
-      user: { login: 'github-actions[bot]', id: 41898282, type: 'Bot' },
+      user: {
+        login: c.author,
+        id: c.author === ACTIONS_BOT ? 41898282 : 1000 + c.author.length,
+        type: c.author.endsWith('[bot]') ? 'Bot' : 'User',
+      },
       created_at: c.createdAt,
       updated_at: c.updatedAt,
       author_association: 'NONE',
@@ -286,17 +321,28 @@ export async function startFakeGitHub(
     return { sha, sorted }
   }
 
-  const storeCommit = (repo: string, tree: string, parents: string[], message: string): FakeCommit => {
+  const storeCommit = (
+    repo: string,
+    tree: string,
+    parents: string[],
+    message: string,
+    author: string,
+  ): FakeCommit => {
     // Real commit SHAs include a timestamp, so the same tree and parents still give a new commit.
     const sha = createHash('sha1')
       .update(`commit ${tree} ${parents.join(',')} ${message} ${commitCounter++}`)
       .digest('hex')
-    const commit: FakeCommit = { sha, repo, tree, parents, message }
+    const commit: FakeCommit = { sha, repo, tree, parents, message, author }
     state.commits.set(sha, commit)
     return commit
   }
 
-  const pushFiles = (repo: string, branch: string, added: Record<string, Buffer>): string => {
+  const pushFiles = (
+    repo: string,
+    branch: string,
+    added: Record<string, Buffer>,
+    author = ACTIONS_BOT,
+  ): string => {
     const key = `${repo}:refs/heads/${branch}`
     const head = state.refs.get(key)
     const base = head === undefined ? undefined : state.trees.get(state.commits.get(head)?.tree ?? '')
@@ -305,7 +351,7 @@ export async function startFakeGitHub(
       files.set(path, { mode: '100644', type: 'blob', sha: storeBlob(content) })
     }
     const parents = head === undefined ? [] : [head]
-    const commit = storeCommit(repo, storeTree(files).sha, parents, 'pushed by another writer')
+    const commit = storeCommit(repo, storeTree(files).sha, parents, 'pushed by another writer', author)
     state.refs.set(key, commit.sha)
     return commit.sha
   }
@@ -326,7 +372,7 @@ export async function startFakeGitHub(
       /^\/repos\/([^/]+\/[^/]+)\/issues\/(\d+)\/comments$/,
       ([repo, n], r) => ({
         status: 201,
-        body: commentJson(addComment(repo!, Number(n), commentBody(r.body))),
+        body: commentJson(addComment(repo!, Number(n), commentBody(r.body), identityOf(r.token).login)),
       }),
     ],
     [
@@ -461,6 +507,46 @@ export async function startFakeGitHub(
     ],
     [
       'GET',
+      /^\/repos\/([^/]+\/[^/]+)\/git\/trees\/([0-9a-f]{40})$/,
+      ([repo, sha], r) => {
+        const files = state.trees.get(sha!)
+        if (!files) throw new HttpError(404, 'Not Found')
+        // Trees are stored flattened, which is what recursive=1 returns; without it GitHub lists only
+        // the top level, which perf-gate never asks for.
+        if (r.query['recursive'] === undefined)
+          throw new HttpError(400, 'fake-github only serves recursive trees')
+        return {
+          status: 200,
+          body: {
+            sha,
+            url: `${apiUrl}/repos/${repo}/git/trees/${sha}`,
+            tree: [...files].map(([path, e]) => ({ path, ...e, size: state.blobs.get(e.sha)?.length ?? 0 })),
+            truncated: false,
+          },
+        }
+      },
+    ],
+    [
+      'GET',
+      /^\/repos\/([^/]+\/[^/]+)\/git\/blobs\/([0-9a-f]{40})$/,
+      ([repo, sha]) => {
+        const blob = state.blobs.get(sha!)
+        if (!blob) throw new HttpError(404, 'Not Found')
+        return {
+          status: 200,
+          body: {
+            sha,
+            node_id: `B_${sha}`,
+            size: blob.length,
+            url: `${apiUrl}/repos/${repo}/git/blobs/${sha}`,
+            content: blob.toString('base64'),
+            encoding: 'base64',
+          },
+        }
+      },
+    ],
+    [
+      'GET',
       /^\/repos\/([^/]+\/[^/]+)\/git\/commits\/([0-9a-f]{40})$/,
       ([repo, sha]) => {
         const commit = state.commits.get(sha!)
@@ -480,10 +566,57 @@ export async function startFakeGitHub(
         if (!Array.isArray(parents) || parents.some((p) => typeof p !== 'string' || !state.commits.has(p))) {
           throw new HttpError(422, 'Parent SHA does not exist or is not a commit object')
         }
-        return { status: 201, body: commitJson(storeCommit(repo!, tree, parents as string[], message)) }
+        return {
+          status: 201,
+          body: commitJson(storeCommit(repo!, tree, parents as string[], message, identityOf(r.token).login)),
+        }
       },
     ],
   ]
+
+  routes.push(
+    [
+      'GET',
+      /^\/repos\/([^/]+\/[^/]+)\/commits\/([0-9a-f]{40})$/,
+      ([repo, sha]) => {
+        const commit = state.commits.get(sha!)
+        if (!commit || commit.repo !== repo) throw new HttpError(404, 'Not Found')
+        const git = commitJson(commit)
+        return {
+          status: 200,
+          body: {
+            sha: commit.sha,
+            url: `${apiUrl}/repos/${repo}/commits/${commit.sha}`,
+            commit: { message: git.message, tree: git.tree, author: git.author, committer: git.committer },
+            author: { login: commit.author, type: commit.author.endsWith('[bot]') ? 'Bot' : 'User' },
+            committer: { login: 'web-flow', type: 'User' },
+            parents: git.parents,
+            files: [],
+          },
+        }
+      },
+    ],
+    [
+      'GET',
+      /^\/user$/,
+      (_m, r) => {
+        const identity = identityOf(r.token)
+        if (identity.kind === 'app') throw new HttpError(403, 'Resource not accessible by integration')
+        return { status: 200, body: { login: identity.login, id: 4242, type: 'User' } }
+      },
+    ],
+    [
+      'POST',
+      /^\/graphql$/,
+      (_m, r) => {
+        const query = object(r.body)['query']
+        if (typeof query !== 'string' || !/viewer\s*\{\s*login\s*\}/.test(query)) {
+          return { status: 200, body: { errors: [{ message: 'fake-github only answers viewer { login }' }] } }
+        }
+        return { status: 200, body: { data: { viewer: { login: identityOf(r.token).login } } } }
+      },
+    ],
+  )
 
   const handle = async (req: IncomingMessage): Promise<FakeResponse> => {
     const url = new URL(req.url ?? '/', 'http://fake')
@@ -518,7 +651,8 @@ export async function startFakeGitHub(
       const match = pattern.exec(path)
       if (routeMethod !== method || !match) continue
       const commentWrite = access === 'comment' && /^\/repos\/[^/]+\/[^/]+\/issues\//.test(path)
-      if (WRITE_METHODS.has(method) && access !== 'write' && !commentWrite) {
+      // GraphQL queries are POSTs that write nothing.
+      if (WRITE_METHODS.has(method) && access !== 'write' && !commentWrite && path !== '/graphql') {
         return errorResponse(new HttpError(403, 'Resource not accessible by integration'))
       }
       try {

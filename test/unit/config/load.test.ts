@@ -1,8 +1,8 @@
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { formatPath, interpolate, loadConfig, parseConfig } from '../../../src/config/load.js'
+import { formatPath, interpolate, loadConfig, looksSecret, parseConfig } from '../../../src/config/load.js'
 import { ConfigError } from '../../../src/errors.js'
 
 const valid = {
@@ -203,5 +203,204 @@ scenarios:
     const loaded = loadConfig('examples/nginx/perf-gate.yml', { ECHO_DELAY_US: '250' })
     expect(loaded.config.services.echo?.env.ECHO_DELAY_US).toBe('250')
     expect(path.isAbsolute(loaded.config.baseline.path)).toBe(true)
+  })
+})
+
+describe('interpolation and secrets', () => {
+  it.each(['GITHUB_TOKEN', 'ACTIONS_RUNTIME_TOKEN', 'RUNNER_TEMP', 'INPUT_GITHUB_TOKEN', 'github_token'])(
+    'refuses ${%s}, naming the path and not the value',
+    (variable) => {
+      const raw = clone()
+      raw.profiles[1].headers = { authorization: `Bearer \${${variable}}` }
+      const problems = problemsOf(raw, { [variable]: 'ghs_supersecretvalue1234567890' })
+      expect(problems).toHaveLength(1)
+      expect(problems[0]).toMatch(
+        new RegExp(
+          `^perf-gate.yml: profiles\\[1\\]\\.headers\\.authorization: environment variable ${variable} may not be used`,
+        ),
+      )
+      expect(problems.join('\n')).not.toContain('supersecret')
+    },
+  )
+
+  it('never prints an interpolated value in an error', () => {
+    const raw = clone()
+    raw.profiles[1].target = '${TARGET}'
+    raw.services.gateway.dependsOn = ['${DEP}']
+    const problems = problemsOf(raw, { TARGET: 'not-a-url-s3cr3t-value', DEP: 'hidden-service-name' })
+    expect(problems.length).toBeGreaterThan(0)
+    expect(problems.join('\n')).not.toMatch(/s3cr3t|hidden-service-name/)
+    expect(problems.join('\n')).toContain('***')
+  })
+
+  it('tells which interpolated values look like secrets', () => {
+    expect(looksSecret({ name: 'ADMIN_API_KEY', value: 'abcd1234' })).toBe(true)
+    expect(looksSecret({ name: 'GATEWAY_IMAGE', value: 'ghp_0123456789abcdefghijABCDEFGHIJ' })).toBe(true)
+    expect(looksSecret({ name: 'X', value: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.sig' })).toBe(
+      true,
+    )
+    expect(looksSecret({ name: 'GATEWAY_IMAGE', value: 'perf-gate/nginx:pr-12' })).toBe(false)
+    expect(looksSecret({ name: 'ECHO_DELAY_US', value: '250' })).toBe(false)
+  })
+
+  it('returns the values it interpolated, for masking', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'perf-gate-interp-'))
+    const file = path.join(dir, 'perf-gate.yml')
+    writeFileSync(
+      file,
+      `name: demo
+services: { gw: { image: gw, ports: [80], env: { KEY: "\${ADMIN_KEY}" }, wait: { log: up } } }
+profiles: [{ name: p, target: "http://gw:80/" }]
+scenarios: [{ name: s, script: constant-vus }]
+`,
+    )
+    expect(loadConfig(file, { ADMIN_KEY: 'k-123456' }).interpolated).toEqual([
+      { name: 'ADMIN_KEY', value: 'k-123456' },
+    ])
+  })
+})
+
+describe('bounds', () => {
+  type Raw = ReturnType<typeof clone>
+  const cases: [string, (raw: Raw) => void, RegExp][] = [
+    [
+      'a 0s scenario duration',
+      (r) => (r.scenarios[0].duration = '0s'),
+      /scenarios\[0\]\.duration: expected a duration above 0/,
+    ],
+    [
+      'a 0ms wait timeout',
+      (r) => (r.services.echo.wait.timeout = '0ms'),
+      /services\.echo\.wait\.timeout: expected a duration above 0/,
+    ],
+    [
+      'a duration above the timer limit',
+      (r) => (r.scenarios[0].duration = '600h'),
+      /scenarios\[0\]\.duration: expected a duration of at most 1h/,
+    ],
+    [
+      'a time budget of 30 days',
+      (r) => (r.gate = { timeBudget: '720h' }),
+      /gate\.timeBudget: expected a duration of at most 24h/,
+    ],
+    ['a million VUs', (r) => (r.scenarios[0].vus = 1_000_000), /scenarios\[0\]\.vus: /],
+    ['an unbounded rate', (r) => (r.scenarios[0].rate = 1e12), /scenarios\[0\]\.rate: /],
+    ['an unbounded maxVUs', (r) => (r.scenarios[0].maxVUs = 1e9), /scenarios\[0\]\.maxVUs: /],
+    ['a million warm-up rounds', (r) => (r.gate = { warmupRounds: 1_000_000 }), /gate\.warmupRounds: /],
+    ['a million history nights', (r) => (r.gate = { historyNights: 1_000_000 }), /gate\.historyNights: /],
+    ['a million rounds', (r) => (r.gate = { rounds: 1_000_000 }), /gate\.rounds: /],
+    [
+      'too many cells',
+      (r) => {
+        r.profiles = Array.from({ length: 20 }, (_, i) => ({ name: `p${i}`, target: 'http://echo:8080/' }))
+        r.scenarios = Array.from({ length: 20 }, (_, i) => ({ name: `s${i}`, script: 'constant-vus' }))
+      },
+      /scenarios: 20 profiles x 20 scenarios make 400 cells; at most 200 are allowed/,
+    ],
+  ]
+  it.each(cases)('refuses %s', (_what, mutate, expected) => {
+    const raw = clone()
+    mutate(raw)
+    expect(problemsOf(raw).join('\n')).toMatch(expected)
+  })
+})
+
+describe('loadConfig refuses before parsing', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'perf-gate-refuse-'))
+
+  const codeAndProblems = (file: string) => {
+    try {
+      loadConfig(file, {})
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError)
+      return { code: (error as ConfigError).exitCode, text: (error as ConfigError).problems.join('\n') }
+    }
+    throw new Error('expected rejection')
+  }
+
+  it('a directory', () => {
+    const { code, text } = codeAndProblems(dir)
+    expect(code).toBe(2)
+    expect(text).toMatch(/is a directory, expected a file/)
+    expect(text).toContain(dir)
+  })
+
+  it('a file over 1 MB', () => {
+    const file = path.join(dir, 'huge.yml')
+    writeFileSync(file, `name: demo\n# ${'x'.repeat(1_100_000)}\n`)
+    const { code, text } = codeAndProblems(file)
+    expect(code).toBe(2)
+    expect(text).toMatch(/huge\.yml: file is 1\.1 MB, larger than the 1 MB limit/)
+  })
+
+  it('a YAML alias bomb', () => {
+    const lines = ['a: &a ["x","x","x","x","x","x","x","x","x"]']
+    for (let i = 1; i < 9; i++) {
+      const prev = String.fromCharCode(96 + i)
+      const next = String.fromCharCode(97 + i)
+      lines.push(`${next}: &${next} [${Array(9).fill(`*${prev}`).join(',')}]`)
+    }
+    const file = path.join(dir, 'bomb.yml')
+    writeFileSync(file, `${lines.join('\n')}\n`)
+    const { code, text } = codeAndProblems(file)
+    expect(code).toBe(2)
+    expect(text).toMatch(/bomb\.yml: invalid YAML: .*alias/i)
+  })
+})
+
+describe('paths a config may name', () => {
+  const base = (extra: string, services = '') => `name: demo
+services:
+  gw: { image: gw, ports: [80], wait: { log: up }${services} }
+profiles: [{ name: p, target: "http://gw:80/" }]
+scenarios: [{ name: s, script: constant-vus }]
+${extra}`
+  const problemText = (file: string) => {
+    try {
+      loadConfig(file, {})
+    } catch (error) {
+      return (error as ConfigError).problems.join('\n')
+    }
+    return ''
+  }
+
+  it('refuses /proc/self/environ even when paths outside the repository are allowed', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'perf-gate-paths-'))
+    const file = path.join(dir, 'perf-gate.yml')
+    writeFileSync(
+      file,
+      base('allowPathsOutsideRepo: true\n', ', files: [{ source: /proc/self/environ, target: /env }]'),
+    )
+    expect(problemText(file)).toMatch(
+      /services\.gw\.files\[0\]\.source: \/proc\/self\/environ is on \/proc, which perf-gate never reads/,
+    )
+  })
+
+  it('refuses a copied file outside the config folder and repository, unless allowed', () => {
+    const outside = mkdtempSync(path.join(tmpdir(), 'perf-gate-outside-'))
+    writeFileSync(path.join(outside, 'secret.txt'), 'x')
+    const dir = mkdtempSync(path.join(tmpdir(), 'perf-gate-paths-'))
+    const file = path.join(dir, 'perf-gate.yml')
+    const files = `, files: [{ source: ${path.join(outside, 'secret.txt')}, target: /s }]`
+    writeFileSync(file, base('', files))
+    expect(problemText(file)).toMatch(
+      /services\.gw\.files\[0\]\.source: .*secret\.txt is outside the config's folder and repository .*allowPathsOutsideRepo: true/,
+    )
+    writeFileSync(file, base('allowPathsOutsideRepo: true\n', files))
+    expect(problemText(file)).toBe('')
+  })
+
+  it('follows symlinks before deciding', () => {
+    const outside = mkdtempSync(path.join(tmpdir(), 'perf-gate-outside-'))
+    writeFileSync(path.join(outside, 'script.js'), 'export default function () {}\n')
+    const dir = mkdtempSync(path.join(tmpdir(), 'perf-gate-paths-'))
+    symlinkSync(path.join(outside, 'script.js'), path.join(dir, 'innocent.js'))
+    const file = path.join(dir, 'perf-gate.yml')
+    writeFileSync(file, base('').replace('script: constant-vus', 'script: ./innocent.js'))
+    expect(problemText(file)).toMatch(/scenarios\[0\]\.script: .*innocent\.js is outside/)
+  })
+
+  it('accepts files in the repository above the config folder (the example)', () => {
+    expect(() => loadConfig('examples/nginx/perf-gate.yml', {})).not.toThrow()
   })
 })

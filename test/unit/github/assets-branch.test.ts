@@ -61,6 +61,9 @@ describe('publishAssets', () => {
       },
     ])
     expect(fake.requests.map((r) => `${r.method} ${r.path.replace('/repos/acme/gateway', '')}`)).toEqual([
+      // The token's identity: an Actions token gets 403 from /user, GraphQL's viewer names the bot.
+      'GET /user',
+      'POST /graphql',
       'POST /git/blobs',
       'GET /git/ref/heads/perf-gate-assets',
       'POST /git/trees',
@@ -138,6 +141,29 @@ describe('publishAssets', () => {
     expect(result.reason).toContain('contents: write')
     expect(fake.state.blobs.size).toBe(0)
     expect(fake.branchHead(REPO, DEFAULT_ASSETS_BRANCH)).toBeUndefined()
+  })
+
+  it('refuses to commit on top of a branch head someone else wrote, and changes nothing', async () => {
+    const planted = fake.pushFiles(REPO, DEFAULT_ASSETS_BRANCH, { 'index.html': Buffer.from('x') }, 'mallory')
+
+    const result = await publish([file('p95')])
+
+    expect(result).toMatchObject({ ok: false, status: 409, permission: false })
+    if (result.ok) throw new Error('unreachable')
+    expect(result.reason).toContain('written by mallory')
+    expect(result.reason).toContain('github-actions[bot]')
+    expect(fake.branchHead(REPO, DEFAULT_ASSETS_BRANCH)).toBe(planted)
+    expect(fake.requests.filter((r) => r.method === 'PATCH')).toHaveLength(0)
+  })
+
+  it('with a personal access token, extends the branch its own user wrote', async () => {
+    const first = await publish([file('run 1')], 'user-token')
+    const second = await publish([file('run 2')], 'user-token')
+    if (!first.ok || !second.ok) throw new Error('both publishes should succeed')
+    expect(fake.state.commits.get(second.commitSha)?.parents).toEqual([first.commitSha])
+    expect(fake.state.commits.get(second.commitSha)?.author).toBe('perf-bot')
+    // ...and an Actions token refuses to build on the PAT user's commits.
+    expect(await publish([file('run 3')])).toMatchObject({ ok: false, status: 409 })
   })
 
   it('refuses paths that would escape the branch root', async () => {

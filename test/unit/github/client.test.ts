@@ -1,6 +1,6 @@
 import * as core from '@actions/core'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createOctokit } from '../../../src/github/client.js'
+import { createOctokit, RATE_LIMIT_RETRIES } from '../../../src/github/client.js'
 import { upsertStickyComment } from '../../../src/github/sticky-comment.js'
 import { startFakeGitHub, type FakeGitHub, type FakeResponse } from '../../support/fake-github.js'
 
@@ -47,6 +47,7 @@ describe('createOctokit', () => {
       issueNumber: 7,
       marker: '<!-- perf-gate:default -->',
       body: '<!-- perf-gate:default -->\nreport',
+      author: 'github-actions[bot]',
     })
     expect(result).toMatchObject({ ok: false, status: 403 })
     expect(fake.requests.map((r) => r.method)).toEqual(['GET', 'POST'])
@@ -81,6 +82,21 @@ describe('createOctokit', () => {
     expect(warnings[0]).toMatch(/rate limit hit on GET .*retry 1 of 2/)
     expect(warnings[1]).toMatch(/retry 2 of 2/)
     expect(warnings[2]).toMatch(/giving up/)
+  })
+
+  it('a 429 secondary rate limit is retried by the throttling plugin alone: 1 + 2 requests, then it gives up', async () => {
+    fake.intercept(() => ({
+      status: 429,
+      body: { message: 'You have exceeded a secondary rate limit.' },
+      headers: { 'retry-after': '1' },
+    }))
+    const error = await octokit()
+      .rest.issues.listComments(list)
+      .catch((e: unknown) => e)
+    expect(error).toMatchObject({ status: 429 })
+    expect(fake.requests).toHaveLength(1 + RATE_LIMIT_RETRIES)
+    const warnings = vi.mocked(core.warning).mock.calls.map(([message]) => String(message))
+    expect(warnings.at(-1)).toMatch(/secondary rate limit hit .*giving up/)
   })
 
   it('retries after a secondary rate limit and succeeds', async () => {

@@ -2,7 +2,12 @@ import { mkdtemp, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { parseRunContext, readRunContext, runUrl } from '../../../src/github/context.js'
+import {
+  parseRunContext,
+  readRunContext,
+  refuseUntrustedMeasuring,
+  runUrl,
+} from '../../../src/github/context.js'
 import { ConfigError } from '../../../src/errors.js'
 
 const env = {
@@ -164,5 +169,30 @@ describe('readRunContext', () => {
     await expect(readRunContext({ ...env, GITHUB_EVENT_PATH: '/nonexistent/event.json' })).rejects.toThrow(
       /GITHUB_EVENT_PATH: cannot read \/nonexistent\/event\.json/,
     )
+  })
+})
+
+describe('refuseUntrustedMeasuring', () => {
+  it('refuses pull_request_target in gate and baseline modes with exit 2, pointing to the two-stage flow', () => {
+    for (const mode of ['gate', 'baseline'] as const) {
+      let error: unknown
+      try {
+        refuseUntrustedMeasuring('pull_request_target', mode)
+      } catch (e) {
+        error = e
+      }
+      expect(error).toBeInstanceOf(ConfigError)
+      expect((error as ConfigError).exitCode).toBe(2)
+      expect((error as Error).message).toMatch(
+        new RegExp(
+          `^GITHUB_EVENT_NAME: mode "${mode}" refuses to run on pull_request_target.*workflow_run.*mode: publish`,
+        ),
+      )
+    }
+  })
+
+  it('lets every other event through', () => {
+    for (const event of ['pull_request', 'push', 'schedule', 'workflow_dispatch', 'workflow_run', ''])
+      expect(() => refuseUntrustedMeasuring(event, 'gate')).not.toThrow()
   })
 })

@@ -2,7 +2,8 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { OUTPUTS, setOutputs } from '../../../src/github/outputs.js'
+import { OUTPUTS, setOutputs, verdictOutputs } from '../../../src/github/outputs.js'
+import { baselineModeGate, passingGate, regressedGate } from '../../support/report-fixtures.js'
 
 describe('setOutputs', () => {
   afterEach(() => {
@@ -18,8 +19,15 @@ describe('setOutputs', () => {
     ])
   })
 
-  it('names the four outputs', () => {
-    expect(Object.values(OUTPUTS)).toEqual(['verdict', 'results-path', 'report-path', 'comment-url'])
+  it('names the outputs', () => {
+    expect(Object.values(OUTPUTS)).toEqual([
+      'verdict',
+      'results-path',
+      'report-path',
+      'comment-url',
+      'regressed-cells',
+      'change',
+    ])
   })
 
   it('writes to GITHUB_OUTPUT through the real core.setOutput', async () => {
@@ -31,5 +39,28 @@ describe('setOutputs', () => {
     const text = await readFile(file, 'utf8')
     expect(text).toMatch(/^verdict<<(ghadelimiter_[\w-]+)\npass\n\1\n/)
     expect(text).toContain('results-path<<')
+  })
+})
+
+describe('verdictOutputs', () => {
+  it('lists the regressed gated cells and the worst change over the gated cells', () => {
+    const results = regressedGate()
+    const gated = results.cells.filter((c) => !c.control)
+    const worst = Math.max(...gated.map((c) => c.changePct as number))
+    expect(verdictOutputs(results)).toEqual({
+      regressedCells: gated
+        .filter((c) => c.verdict === 'regression')
+        .map((c) => c.cell)
+        .join(','),
+      change: worst.toFixed(1),
+    })
+    expect(verdictOutputs(results).regressedCells).toBe('key-auth/vus-50,rate-limit/vus-50')
+  })
+
+  it('ignores the control cell, and leaves change unset when nothing was compared', () => {
+    const results = passingGate()
+    results.cells[0]!.changePct = 99
+    expect(verdictOutputs(results).change).toBe((results.cells[1]!.changePct as number).toFixed(1))
+    expect(verdictOutputs(baselineModeGate())).toEqual({ regressedCells: '' })
   })
 })

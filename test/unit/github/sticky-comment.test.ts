@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { upsertStickyComment } from '../../../src/github/sticky-comment.js'
-import { startFakeGitHub, type FakeGitHub } from '../../support/fake-github.js'
+import { ACTIONS_BOT, startFakeGitHub, type FakeGitHub } from '../../support/fake-github.js'
 import { testOctokit } from './test-octokit.js'
 
 const REPO = 'acme/gateway'
@@ -11,6 +11,7 @@ const target = (body: string, marker = MARKER) => ({
   issueNumber: 7,
   marker,
   body: `${marker}\n${body}`,
+  author: ACTIONS_BOT,
 })
 
 describe('upsertStickyComment', () => {
@@ -100,5 +101,44 @@ describe('upsertStickyComment', () => {
       upsertStickyComment(testOctokit(fake), { ...target('x'), body: 'no marker here' }),
     ).rejects.toThrow(/must contain its marker/)
     expect(fake.requests).toHaveLength(0)
+  })
+
+  describe('only the token’s own comments', () => {
+    it('does not edit a planted marker comment from another author: it creates its own', async () => {
+      const planted = fake.addComment(REPO, 7, `${MARKER}\nplanted by someone else`, 'mallory')
+      const octokit = testOctokit(fake)
+      // No author given: resolved from the token (an Actions token: github-actions[bot]).
+      const result = await upsertStickyComment(octokit, { ...target('the real report'), author: undefined })
+
+      expect(result).toMatchObject({ ok: true, action: 'created' })
+      const comments = fake.commentsOn(REPO, 7)
+      expect(comments).toHaveLength(2)
+      expect(comments[0]).toMatchObject({
+        id: planted.id,
+        author: 'mallory',
+        body: `${MARKER}\nplanted by someone else`,
+      })
+      expect(comments[1]).toMatchObject({ author: 'github-actions[bot]' })
+      expect(fake.requests.some((r) => r.method === 'PATCH')).toBe(false)
+
+      // The next run updates its own comment, still leaving the planted one alone.
+      const again = await upsertStickyComment(octokit, { ...target('run 2'), author: undefined })
+      expect(again).toMatchObject({ ok: true, action: 'updated' })
+      if (!again.ok || !result.ok) throw new Error('unreachable')
+      expect(again.id).toBe(result.id)
+      expect(fake.commentsOn(REPO, 7)[0]?.body).toBe(`${MARKER}\nplanted by someone else`)
+    })
+
+    it('with a personal access token, matches that user’s comments (GET /user)', async () => {
+      fake.addComment(REPO, 7, `${MARKER}\nby the bot`, 'github-actions[bot]')
+      const mine = fake.addComment(REPO, 7, `${MARKER}\nold report`, 'perf-bot')
+      const result = await upsertStickyComment(testOctokit(fake, 'user-token'), {
+        ...target('new report'),
+        author: undefined,
+      })
+      expect(result).toMatchObject({ ok: true, action: 'updated', id: mine.id })
+      expect(fake.commentsOn(REPO, 7)[0]?.body).toContain('by the bot')
+      expect(fake.requests.find((r) => r.path === '/user')).toBeDefined()
+    })
   })
 })

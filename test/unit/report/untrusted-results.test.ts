@@ -1,4 +1,8 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { readResults } from '../../../src/publish.js'
 import { ConfigError } from '../../../src/errors.js'
 import { defang, parseUntrustedResults } from '../../../src/report/untrusted-results.js'
 import { renderMarkdown } from '../../../src/report/markdown.js'
@@ -45,5 +49,101 @@ describe('parseUntrustedResults', () => {
 describe('defang', () => {
   it('escapes markdown link syntax and HTML', () => {
     expect(defang('[a](b) <c>')).toBe('\\[a\\]\\(b\\) &lt;c&gt;')
+  })
+})
+
+/** Every key path in a JSON value (array indexes collapsed), to compare shapes. */
+function keyPaths(value: unknown, at = ''): string[] {
+  if (Array.isArray(value)) return value.flatMap((item) => keyPaths(item, `${at}[]`))
+  if (value !== null && typeof value === 'object')
+    return Object.entries(value).flatMap(([k, v]) => [`${at}.${k}`, ...keyPaths(v, `${at}.${k}`)])
+  return []
+}
+
+describe('one schema for gate and publish', () => {
+  it('keeps every field the gate writes (nothing silently dropped in publish mode)', () => {
+    const written = JSON.parse(JSON.stringify(regressedGate()))
+    const read = parseUntrustedResults(structuredClone(written), 'results.json')
+    expect([...new Set(keyPaths(read))].sort()).toEqual([...new Set(keyPaths(written))].sort())
+  })
+})
+
+describe('a hostile results.json', () => {
+  it('cannot link, autolink, mention or reference issues', () => {
+    const raw = clone()
+    raw.notes = [
+      'visit https://evil.example/x and www.evil.example now',
+      'fixes #123 and GH-45 and other/repo#6',
+      'ping &#64;octocat and @org/team',
+      '\\[click](https://evil.example) \\<img src=x>',
+      '<a href="https://evil.example">x</a>',
+    ]
+    raw.machine.cpuModel = 'https://evil.example/cpu'
+    raw.cells[0].reasons = ['see www.evil.example #9']
+    const results = parseUntrustedResults(raw, 'results.json')
+    const markdown = renderMarkdown(results)
+    expect(markdown).not.toMatch(/https?:\/\/evil/)
+    expect(markdown).not.toMatch(/www\.evil/i)
+    expect(markdown).not.toMatch(/#\d/)
+    expect(markdown).not.toMatch(/GH-\d/)
+    expect(markdown).not.toMatch(/@(octocat|org)/)
+    expect(markdown).not.toContain('&#64;')
+    expect(markdown).not.toContain('<a ')
+    expect(markdown).not.toContain('<img')
+    // The backslash trick: an input `\[` must not turn our escape into a literal backslash + live link.
+    expect(markdown).not.toMatch(/(^|[^\\])(\\\\)*\[click\]/)
+  })
+
+  it('many long notes still give a comment under GitHub’s 65,536-character limit', () => {
+    const raw = clone()
+    raw.notes = Array.from({ length: 1000 }, (_, i) => `note ${i} ${'lorem ipsum '.repeat(1600)}`)
+    const results = parseUntrustedResults(raw, 'results.json')
+    const markdown = renderMarkdown(results)
+    expect(markdown.length).toBeLessThan(65_536)
+    expect(markdown).toContain('Notes (1000)')
+    expect(markdown).toMatch(/more note\(s\)/)
+    // The verdict table is still there.
+    expect(markdown).toContain('| Cell |')
+  })
+
+  it('rejects free text over its cap and names the path', () => {
+    const raw = clone()
+    raw.notes = ['x'.repeat(20_001)]
+    expect(() => parseUntrustedResults(raw, 'r.json')).toThrow(/r\.json: notes\.0: .*20000/)
+    const raw2 = clone()
+    raw2.machine.cpuModel = 'x'.repeat(257)
+    expect(() => parseUntrustedResults(raw2, 'r.json')).toThrow(/r\.json: machine\.cpuModel/)
+  })
+
+  it('rejects a name longer than a config name may be', () => {
+    const raw = clone()
+    raw.name = 'a'.repeat(300)
+    expect(() => parseUntrustedResults(raw, 'r.json')).toThrow(/r\.json: name/)
+  })
+})
+
+describe('readResults', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'perf-gate-results-'))
+  const problem = async (file: string) => {
+    const error = await readResults(file).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ConfigError)
+    expect((error as ConfigError).exitCode).toBe(2)
+    return (error as Error).message
+  }
+
+  it('refuses a file over 20 MB before parsing it, naming the input and the file', async () => {
+    const file = path.join(dir, 'big.json')
+    writeFileSync(file, `{"notes":["${'x'.repeat(20_000_100)}"]}`)
+    expect(await problem(file)).toBe(`input "results": ${file}: file is 20 MB, larger than the 20 MB limit`)
+  })
+
+  it('refuses a missing file, a directory and non-JSON, naming the file', async () => {
+    expect(await problem(path.join(dir, 'none.json'))).toMatch(
+      /^input "results": .*none\.json: file not found/,
+    )
+    expect(await problem(dir)).toMatch(/^input "results": .*: is a directory/)
+    const bad = path.join(dir, 'bad.json')
+    writeFileSync(bad, '{"oops"')
+    expect(await problem(bad)).toMatch(/^input "results": .*bad\.json: not JSON/)
   })
 })

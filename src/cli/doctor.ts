@@ -1,0 +1,150 @@
+/**
+ * `perf-gate doctor`: can this machine run a gate, and how noisy is it? One line per check, so a
+ * failing CI job or a new laptop shows what to fix before a multi-minute gate fails halfway.
+ */
+import os from 'node:os'
+import { performance } from 'node:perf_hooks'
+import { getContainerRuntimeClient, ImageName } from 'testcontainers'
+import type { LoadedConfig } from '../config/load.js'
+import { K6_VERSION, findK6 } from '../load/k6.js'
+import { exposedTcpPorts } from './init-config.js'
+
+/** ok: fine; warning: works but may hurt the measurement; problem: a gate cannot run. */
+export type CheckStatus = 'ok' | 'warning' | 'problem'
+
+export interface Check {
+  name: string
+  status: CheckStatus
+  detail: string
+}
+
+/** Times a fixed CPU-bound loop `samples` times; returns the median in ms and the coefficient of variation. */
+export function cpuNoise(
+  samples = 20,
+  iterations = 2_000_000,
+): { medianMs: number; cv: number; samples: number } {
+  const times: number[] = []
+  let sink = 0
+  // One extra round first, not counted: it includes the JIT compiling the loop.
+  for (let s = -1; s < samples; s++) {
+    const began = performance.now()
+    for (let i = 1; i <= iterations; i++) sink += Math.sqrt(i) % 7
+    if (s >= 0) times.push(performance.now() - began)
+  }
+  // Keeps the loop from being optimised away.
+  if (sink < 0) times.push(0)
+  const mean = times.reduce((a, b) => a + b, 0) / times.length
+  const sd = Math.sqrt(times.reduce((a, t) => a + (t - mean) ** 2, 0) / (times.length - 1))
+  const sorted = [...times].sort((a, b) => a - b)
+  const mid = sorted.length / 2
+  const medianMs =
+    sorted.length % 2
+      ? (sorted[Math.floor(mid)] as number)
+      : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2
+  return { medianMs, cv: sd / mean, samples }
+}
+
+async function dockerChecks(config: LoadedConfig | undefined): Promise<Check[]> {
+  let client: Awaited<ReturnType<typeof getContainerRuntimeClient>>
+  let version: { Version?: string; ApiVersion?: string }
+  try {
+    client = await getContainerRuntimeClient()
+    version = await client.container.dockerode.version()
+  } catch (error) {
+    return [
+      {
+        name: 'docker',
+        status: 'problem',
+        detail: `no Docker engine reachable (${(error as Error).message.split('\n')[0]}); start Docker or set DOCKER_HOST`,
+      },
+    ]
+  }
+  const info = client.info.containerRuntime
+  const checks: Check[] = [
+    {
+      name: 'docker',
+      status: 'ok',
+      detail: `engine ${version.Version ?? '?'} (API ${version.ApiVersion ?? '?'}), ${info.cpus} CPUs and ${(info.memory / 2 ** 30).toFixed(1)} GiB for containers`,
+    },
+  ]
+  if (!config) return checks
+  for (const [name, service] of Object.entries(config.config.services)) {
+    if (!service.image) {
+      checks.push({
+        name: `image of ${name}`,
+        status: 'ok',
+        detail: `built from ${service.build?.context} at run time`,
+      })
+      continue
+    }
+    const image = ImageName.fromString(service.image)
+    if (!(await client.image.exists(image))) {
+      checks.push({
+        name: `image of ${name}`,
+        status: 'problem',
+        detail: `${service.image} is not in the local Docker engine (docker pull or build it)`,
+      })
+      continue
+    }
+    const exposed = exposedTcpPorts((await client.image.inspect(image)).Config?.ExposedPorts)
+    const unexposed = service.ports.filter((p) => !exposed.includes(p))
+    checks.push(
+      unexposed.length === 0 || exposed.length === 0
+        ? { name: `image of ${name}`, status: 'ok', detail: `${service.image} is present` }
+        : {
+            name: `image of ${name}`,
+            status: 'warning',
+            detail: `${service.image} is present but does not EXPOSE port ${unexposed.join(', ')} (it exposes ${exposed.join(', ')}); check services.${name}.ports`,
+          },
+    )
+  }
+  return checks
+}
+
+/** Runs every check. The exit code is 3 when a required part (Docker, k6, an image) is missing. */
+export async function runDoctor(options: {
+  config?: LoadedConfig | undefined
+  env?: Record<string, string | undefined>
+}): Promise<Check[]> {
+  const checks = await dockerChecks(options.config)
+  const k6 = await findK6(options.env)
+  checks.push(
+    k6 === null
+      ? {
+          name: 'k6',
+          status: 'problem',
+          detail: `k6 not found (looked at K6_PATH, then PATH); install k6 ${K6_VERSION} or set K6_PATH`,
+        }
+      : {
+          name: 'k6',
+          status: k6.version === K6_VERSION ? 'ok' : 'warning',
+          detail: `${k6.path} is k6 ${k6.version}${k6.version === K6_VERSION ? '' : ` (perf-gate is tested with ${K6_VERSION})`}`,
+        },
+  )
+  const cpus = os.availableParallelism()
+  checks.push({
+    name: 'cpus',
+    status: cpus >= 2 ? 'ok' : 'warning',
+    detail: `${cpus} available${cpus >= 2 ? '' : ': k6 and the gateway share one core, expect noisy results'}`,
+  })
+  const freeGiB = os.freemem() / 2 ** 30
+  checks.push({
+    name: 'memory',
+    status: freeGiB >= 1 ? 'ok' : 'warning',
+    detail: `${freeGiB.toFixed(1)} GiB free of ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB`,
+  })
+  const noise = cpuNoise()
+  // Beyond ~5% a CPU loop's own time varies as much as the regressions worth catching: other load
+  // or frequency scaling on this machine will show up in the gate as wide intervals.
+  checks.push({
+    name: 'noise',
+    status: noise.cv <= 0.05 ? 'ok' : 'warning',
+    detail: `a fixed CPU loop took ${noise.medianMs.toFixed(1)} ms (median of ${noise.samples}), coefficient of variation ${(noise.cv * 100).toFixed(1)}%${noise.cv <= 0.05 ? '' : ': the machine is busy or throttled, gates here need more rounds'}`,
+  })
+  return checks
+}
+
+/** One aligned line per check: `ok       docker: ...`. */
+export function formatChecks(checks: Check[]): string {
+  return checks.map((c) => `${c.status.padEnd(8)} ${c.name}: ${c.detail}`).join('\n') + '\n'
+}

@@ -1,0 +1,82 @@
+/**
+ * `perf-gate run --dry-run`: what a gate would do and how long it would take, without starting
+ * anything: the cells, how the gate starts (stored or paired) and when it escalates, the first round
+ * of the schedule in its seeded order, and an ETA range from the same model the progress lines use.
+ */
+import type { BaselineFile } from '../baseline/format.js'
+import type { LoadedConfig } from '../config/load.js'
+import { chooseMethod } from '../gate/run-gate.js'
+import { estimateGate, formatSeconds } from '../plan/estimate.js'
+import { planSchedule } from '../plan/schedule.js'
+
+/** The dry run's text, one fact per line. */
+export function describeDryRun(
+  loaded: LoadedConfig,
+  baseline: BaselineFile | null,
+  baselinePath: string,
+  mode: 'gate' | 'baseline',
+): string {
+  const { config } = loaded
+  const gate = config.gate
+  const method = chooseMethod(config, mode, baseline)
+  const paired = mode === 'gate' && config.baselineVariant !== undefined && gate.method !== 'stored'
+  const estimate = estimateGate(
+    config,
+    mode === 'baseline' ? 'baseline' : method === 'paired' ? 'paired' : 'stored',
+    paired,
+  )
+  const lines = [`perf-gate dry run: ${loaded.file} (valid; nothing started)`]
+  const cells = config.profiles.flatMap((p) =>
+    config.scenarios.map((s) => `${p.name}/${s.name}${p.control ? ' [control]' : ''}`),
+  )
+  lines.push(`cells: ${cells.length} (${cells.join(', ')})`)
+  if (mode === 'baseline') {
+    lines.push(
+      `baseline mode: ${estimate.stored?.runs ?? 0} runs on one stack, then a night appended to ${baselinePath}` +
+        ` (${baseline ? `${baseline.nights.length} night(s) so far` : 'a new file'})`,
+    )
+  } else if (method === 'stored') {
+    lines.push(
+      `starts: stored comparison against ${baselinePath} (${baseline ? `${baseline.nights.length} night(s)` : 'no baseline file yet: every cell inconclusive'}); ` +
+        (paired
+          ? `escalates to paired A/B blocks (${gate.pairing}, ${gate.pairsPerBlock} pair(s) per block) unless it can decide alone`
+          : 'no baselineVariant: a stored result that cannot decide stays inconclusive'),
+    )
+  } else {
+    lines.push(
+      `starts: paired A/B blocks (${gate.pairing}, ${gate.pairsPerBlock} pair(s) per block, fresh stacks each)`,
+    )
+  }
+  if (estimate.stored) {
+    lines.push(
+      `stored phase: one stack, ${estimate.stored.runs} k6 runs (${gate.warmupRounds} warm-up + ${gate.rounds} rounds x ${estimate.cells} cells), about ${formatSeconds(estimate.stored.seconds)}`,
+    )
+  }
+  if (estimate.block) {
+    lines.push(
+      `paired blocks: ${estimate.minBlocks} to ${estimate.maxBlocks} (gate.rounds ${gate.rounds} to gate.maxRounds ${gate.maxRounds ?? gate.rounds * 4} pairs), ${estimate.block.processes} k6 process(es) each, about ${formatSeconds(estimate.block.seconds)} per block`,
+    )
+  }
+  const eta: string[] = []
+  if (mode === 'gate' && estimate.storedOnlyS !== null && estimate.block)
+    eta.push(`${formatSeconds(estimate.storedOnlyS)} if the stored baseline decides alone`)
+  eta.push(
+    estimate.block
+      ? `${formatSeconds(estimate.expectedS)} if decided at ${gate.rounds} pairs (usual)`
+      : formatSeconds(estimate.expectedS),
+  )
+  if (estimate.block) eta.push(`at most ${formatSeconds(estimate.worstS)} (time budget ${gate.timeBudget})`)
+  lines.push(`ETA: ${eta.join('; ')}`)
+  const first = planSchedule({
+    profiles: config.profiles.map((p) => p.name),
+    scenarios: config.scenarios.map((s) => s.name),
+    rounds: 1,
+    warmupRounds: 0,
+    seed: gate.seed,
+    paired: method === 'paired',
+  })
+  lines.push(
+    `first round (seed ${gate.seed}): ${first.map((r) => `${r.cell}${method === 'paired' ? ` [${r.variant}]` : ''}`).join(' -> ')}`,
+  )
+  return `${lines.join('\n')}\n`
+}

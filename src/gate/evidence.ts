@@ -1,0 +1,201 @@
+/** The evidence a gate gathers: the stored phase and paired blocks, each on its own disposable session. */
+import type { VariantConfig } from '../config/schema.js'
+import { durationMs } from '../config/schema.js'
+import type { CellComparison, RunResult, VariantName } from '../model.js'
+import { planSchedule } from '../plan/schedule.js'
+import { formatChange } from '../stats/reason-text.js'
+import { checkRunner, type RunnerCheck } from '../stats/runner-check.js'
+import { buildVariantImages } from '../stack/variant-build.js'
+import { compareCells } from './compare.js'
+import { Cleanup, runSchedule, StackSession, type ExecuteContext } from './measure.js'
+import { gatedVerdict, type PolicyInput } from './policy.js'
+import type { BaselineFile } from '../baseline/format.js'
+import type { Config, GateConfig } from '../config/schema.js'
+import type { K6Binary } from '../load/k6.js'
+import type { Logger } from '../log.js'
+import type { MachineFingerprint } from '../model.js'
+import type { VariantBuildPlan } from '../stack/variant-build.js'
+import type { ComparisonMethod } from './compare.js'
+
+/** Everything checked and prepared before the first container starts. */
+export interface Prepared {
+  config: Config
+  gate: GateConfig
+  baseline: BaselineFile | null
+  baselinePath: string
+  method: ComparisonMethod
+  /** The gate can run paired A/B blocks (a baseline variant in gate mode, not gate.method: stored). */
+  hasVariant: boolean
+  buildPlans: VariantBuildPlan[]
+  k6: K6Binary
+  runId: string
+  machine: MachineFingerprint
+}
+
+/** What measuring needs of the gate's options. */
+export interface EvidenceOptions {
+  mode: 'gate' | 'baseline'
+  log: Logger
+  signal?: AbortSignal | undefined
+}
+
+/**
+ * The evidence a gate gathers, one phase at a time: the stored phase (one stack, the candidate only)
+ * and paired blocks (fresh stacks of both variants each). Each method measures on a session that is
+ * disposed (stacks stopped) before it returns, and compares everything measured so far.
+ */
+export class GateEvidence {
+  readonly storedRuns: RunResult[] = []
+  readonly pairedRuns: RunResult[] = []
+  stored: { cells: CellComparison[]; notes: string[]; runner: RunnerCheck } | null = null
+  paired: { cells: CellComparison[]; notes: string[] } | null = null
+  blocks = 0
+  private blockMsTotal = 0
+  private variant: VariantConfig | undefined
+
+  constructor(
+    private readonly p: Prepared,
+    private readonly options: EvidenceOptions,
+    private readonly cleanup: Cleanup,
+    private readonly now: () => Date,
+    private readonly onRun: (run: RunResult) => Promise<void>,
+  ) {}
+
+  /** What the decision policy needs to choose the next step. */
+  policyInput(startedAt: Date): PolicyInput {
+    const { gate } = this.p
+    return {
+      start: this.p.method === 'paired' ? 'paired' : 'stored',
+      hasVariant: this.p.hasVariant,
+      stored: this.stored && { cells: this.stored.cells, runner: this.stored.runner },
+      paired: this.paired && { cells: this.paired.cells, pairs: this.pairs, blocks: this.blocks },
+      minPairs: gate.rounds,
+      maxPairs: gate.maxRounds ?? gate.rounds * 4,
+      pairsPerBlock: gate.pairsPerBlock,
+      elapsedMs: this.now().getTime() - startedAt.getTime(),
+      budgetMs: durationMs(gate.timeBudget),
+      blockMs: this.blocks > 0 ? this.blockMsTotal / this.blocks : null,
+    }
+  }
+
+  get pairs(): number {
+    return this.blocks * this.p.gate.pairsPerBlock
+  }
+
+  private context(phase: ExecuteContext['phase'], block?: number): ExecuteContext {
+    return {
+      config: this.p.config,
+      k6: this.p.k6,
+      log: this.options.log,
+      signal: this.options.signal,
+      pairing: this.p.gate.pairing,
+      phase,
+      block,
+      onRun: this.onRun,
+    }
+  }
+
+  private session(variants: VariantName[], instance: string, baselineVariant?: VariantConfig) {
+    return StackSession.open({
+      config: this.p.config,
+      runId: this.p.runId,
+      log: this.options.log,
+      cleanup: this.cleanup,
+      signal: this.options.signal,
+      variants,
+      overrides: { baseline: baselineVariant },
+      instance,
+    })
+  }
+
+  private names() {
+    return {
+      profiles: this.p.config.profiles.map((p) => p.name),
+      scenarios: this.p.config.scenarios.map((s) => s.name),
+    }
+  }
+
+  /** The candidate alone on one stack: warm-up and measured rounds; in gate mode, compared. */
+  async storedPhase(): Promise<void> {
+    const { config, gate, baseline } = this.p
+    const phase = this.options.mode === 'baseline' ? 'baseline' : 'stored'
+    const schedule = planSchedule({
+      ...this.names(),
+      rounds: gate.rounds,
+      warmupRounds: gate.warmupRounds,
+      seed: gate.seed,
+      paired: false,
+    })
+    {
+      await using stack = await this.session(['candidate'], phase)
+      const runs = await this.options.log.group(
+        `Run ${schedule.length} k6 runs (${phase === 'baseline' ? 'baseline' : 'stored comparison'})`,
+        () => runSchedule(this.context(phase), stack, schedule),
+      )
+      this.storedRuns.push(...runs)
+    }
+    if (this.options.mode !== 'gate') return
+    const compared = compareCells({
+      runs: this.storedRuns,
+      config,
+      gate,
+      baseline,
+      method: 'stored',
+      now: this.now(),
+    })
+    const runner = checkRunner({
+      controlCells: compared.cells.filter((c) => c.control),
+      threshold: gate.threshold,
+      machine: this.p.machine,
+      baselineMachines: baseline?.nights.map((n) => n.machine) ?? [],
+    })
+    this.stored = { ...compared, runner }
+    this.options.log.info(
+      `stored comparison: ${gatedVerdict(compared.cells)}; runner ${runner.status} (${runner.reasons.join('; ')})`,
+    )
+  }
+
+  /** One paired A/B block on freshly started stacks of both variants, then the paired comparison. */
+  async pairedBlock(why: string): Promise<void> {
+    const { config, gate, baseline } = this.p
+    const log = this.options.log
+    log.info(`paired block ${this.blocks + 1}: ${why}`)
+    this.variant ??= await buildVariantImages(config.baselineVariant as VariantConfig, this.p.buildPlans, log)
+    const began = this.now().getTime()
+    const schedule = planSchedule({
+      ...this.names(),
+      rounds: gate.pairsPerBlock,
+      warmupRounds: 0,
+      seed: gate.seed,
+      paired: true,
+      firstRound: this.blocks * gate.pairsPerBlock,
+    })
+    {
+      await using stack = await this.session(['baseline', 'candidate'], `b${this.blocks}`, this.variant)
+      const runs = await log.group(
+        `Paired block ${this.blocks + 1} (${gate.pairing}): ${schedule.length} runs`,
+        () => runSchedule(this.context('paired', this.blocks), stack, schedule),
+      )
+      this.pairedRuns.push(...runs)
+    }
+    this.blocks++
+    this.blockMsTotal += this.now().getTime() - began
+    this.paired = compareCells({
+      runs: this.pairedRuns,
+      config,
+      gate,
+      baseline,
+      method: 'paired',
+      now: this.now(),
+    })
+    log.info(
+      `after ${this.blocks} block(s): ${this.paired.cells
+        .filter((c) => !c.control)
+        .map(
+          (c) =>
+            `${c.cell} ${c.changePct === null ? 'n/a' : formatChange(1 + c.changePct / 100)} ${c.verdict}`,
+        )
+        .join(', ')}`,
+    )
+  }
+}

@@ -1,0 +1,287 @@
+// The built action (dist/index.js) on bad inputs, failing report writes and GitHub API faults. None
+// of these needs Docker: bad inputs stop before the stack starts, and publish mode measures nothing.
+// What must hold: bad input exits 2 naming the input; a failing summary or artifact write and every
+// GitHub fault is a warning with the verdict, outputs and exit code unchanged.
+import { execFileSync, spawn } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { startFakeGitHub, type FakeGitHub, type FakeResponse } from '../support/fake-github.js'
+import { regressedGate } from '../support/report-fixtures.js'
+
+const ROOT = path.resolve(import.meta.dirname, '../..')
+const REPO = 'acme/gateway'
+const SECRET = 'adm-9f8e7d6c5b4a'
+
+const CONFIG = `name: demo
+services:
+  gw: { image: perf-gate/never-started:none, ports: [80], wait: { log: up } }
+profiles: [{ name: p, target: "http://gw:80/", headers: { x-admin-token: "\${ADMIN_TOKEN}" } }]
+scenarios: [{ name: s, script: constant-vus, vus: 2 }]
+`
+
+interface ActionRun {
+  code: number | null
+  stdout: string
+  outputs: Record<string, string>
+}
+
+function parseOutputs(text: string): Record<string, string> {
+  const outputs: Record<string, string> = {}
+  for (const match of text.matchAll(/^([\w-]+)<<(\S+)\n([\s\S]*?)\n\2$/gm))
+    outputs[match[1] as string] = match[3] as string
+  return outputs
+}
+
+const prEvent = (number: number) => ({
+  name: 'pull_request',
+  payload: {
+    number,
+    pull_request: {
+      number,
+      head: { sha: 'a'.repeat(40), repo: { full_name: REPO } },
+      base: { repo: { full_name: REPO } },
+    },
+  },
+})
+
+describe('the action: bad input, failing writes and GitHub faults', () => {
+  let github: FakeGitHub
+  let workspace: string
+  let runs = 0
+  const verdict = regressedGate().verdict
+
+  async function runAction(
+    inputs: Record<string, string>,
+    event: { name: string; payload: unknown } = prEvent(7),
+    extraEnv: Record<string, string> = {},
+  ): Promise<ActionRun> {
+    const dir = mkdtempSync(path.join(tmpdir(), 'perf-gate-fault-'))
+    const eventPath = path.join(dir, 'event.json')
+    const outputPath = path.join(dir, 'output.txt')
+    writeFileSync(eventPath, JSON.stringify(event.payload))
+    writeFileSync(outputPath, '')
+    const summaryPath = path.join(dir, 'summary.md')
+    writeFileSync(summaryPath, '')
+    runs++
+    const env: NodeJS.ProcessEnv = {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      TESTCONTAINERS_RYUK_DISABLED: 'true',
+      GITHUB_ACTIONS: 'true',
+      GITHUB_WORKSPACE: workspace,
+      GITHUB_REPOSITORY: REPO,
+      GITHUB_EVENT_NAME: event.name,
+      GITHUB_EVENT_PATH: eventPath,
+      GITHUB_STEP_SUMMARY: summaryPath,
+      GITHUB_OUTPUT: outputPath,
+      GITHUB_API_URL: github.url,
+      GITHUB_RUN_ID: String(2000 + runs),
+      RUNNER_TEMP: dir,
+      PERF_GATE_RUN_ID: `fault-${runs}`,
+      ADMIN_TOKEN: SECRET,
+      ...extraEnv,
+    }
+    for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase()}`] = value
+    const child = spawn(process.execPath, [path.join(ROOT, 'dist/index.js')], { env, cwd: workspace })
+    let stdout = ''
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+    child.stderr.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve))
+    return { code, stdout, outputs: parseOutputs(readFileSync(outputPath, 'utf8')) }
+  }
+
+  beforeAll(async () => {
+    execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, stdio: 'inherit' })
+    github = await startFakeGitHub()
+    workspace = mkdtempSync(path.join(tmpdir(), 'perf-gate-fault-ws-'))
+    writeFileSync(path.join(workspace, 'perf-gate.yml'), CONFIG)
+    mkdirSync(path.join(workspace, 'measured'))
+    writeFileSync(path.join(workspace, 'measured', 'results.json'), JSON.stringify(regressedGate()))
+  })
+  afterAll(async () => {
+    await github?.close()
+  })
+  beforeEach(() => {
+    github.intercept(undefined)
+  })
+
+  describe('bad input exits 2 before anything starts', () => {
+    it('refuses pull_request_target in gate and baseline modes, pointing to the two-stage flow', async () => {
+      for (const mode of ['gate', 'baseline']) {
+        const run = await runAction(
+          { mode, 'github-token': 'write-token' },
+          { ...prEvent(7), name: 'pull_request_target' },
+        )
+        expect(run.code, run.stdout).toBe(2)
+        expect(run.stdout).toMatch(
+          new RegExp(
+            `::error::GITHUB_EVENT_NAME: mode "${mode}" refuses to run on pull_request_target.*workflow_run.*mode: publish`,
+          ),
+        )
+        expect(run.stdout).not.toContain('Start the stack')
+      }
+    })
+
+    it('an explicit baseline input that does not exist; masks the config’s secret-looking values', async () => {
+      const run = await runAction({ baseline: 'nightly/baseline.json', 'github-token': 'write-token' })
+      expect(run.code, run.stdout).toBe(2)
+      expect(run.stdout).toMatch(
+        /::error::input "baseline": .*nightly\/baseline\.json: baseline file not found/,
+      )
+      expect(run.stdout).toContain(`::add-mask::${SECRET}`)
+      expect(run.stdout.split(SECRET).length - 1).toBe(1) // only in the mask command itself
+    })
+
+    it('an out-dir that cannot be created', async () => {
+      writeFileSync(path.join(workspace, 'a-file'), 'x')
+      const run = await runAction({ 'out-dir': 'a-file/out', 'github-token': 'write-token' })
+      expect(run.code, run.stdout).toBe(2)
+      expect(run.stdout).toMatch(
+        /::error::input "out-dir": .*a-file\/out: cannot create or write the output folder \(a file is in the way of the folder\)/,
+      )
+    })
+
+    it('a results.json over 20 MB in publish mode', async () => {
+      mkdirSync(path.join(workspace, 'huge'), { recursive: true })
+      writeFileSync(path.join(workspace, 'huge', 'results.json'), `{"x":"${'y'.repeat(20_000_100)}"}`)
+      const run = await runAction({ mode: 'publish', results: 'huge', 'github-token': 'write-token' })
+      expect(run.code, run.stdout).toBe(2)
+      expect(run.stdout).toMatch(
+        /::error::input "results": .*huge\/results\.json: file is 20 MB, larger than the 20 MB limit/,
+      )
+    })
+
+    it('a hostile results.json (a name that is a link) in publish mode', async () => {
+      const hostile = JSON.parse(JSON.stringify(regressedGate()))
+      hostile.cells[0].profile = '[x](https://evil.example)'
+      mkdirSync(path.join(workspace, 'hostile'), { recursive: true })
+      writeFileSync(path.join(workspace, 'hostile', 'results.json'), JSON.stringify(hostile))
+      const run = await runAction({ mode: 'publish', results: 'hostile', 'github-token': 'write-token' })
+      expect(run.code, run.stdout).toBe(2)
+      expect(run.stdout).toMatch(/hostile\/results\.json: cells\.0\.profile: expected a config name/)
+      expect(github.commentsOn(REPO, 7).some((c) => c.body.includes('evil'))).toBe(false)
+    })
+  })
+
+  describe('failing report writes are warnings', () => {
+    it('a job summary that cannot be written: warning, same verdict, outputs set, exit 0', async () => {
+      const run = await runAction(
+        { mode: 'publish', results: 'measured', 'github-token': '', 'out-dir': 'pub-summary' },
+        prEvent(7),
+        { GITHUB_STEP_SUMMARY: workspace }, // a directory: appending to it fails
+      )
+      expect(run.code, run.stdout).toBe(0)
+      expect(run.stdout).toMatch(/::warning::could not write the job summary/)
+      expect(run.outputs.verdict).toBe(verdict)
+      expect(run.outputs['results-path']).toBe(path.join(workspace, 'pub-summary', 'results.json'))
+    })
+
+    it('results.json and report.md that cannot be written: warnings, same verdict, outputs set, exit 0', async () => {
+      mkdirSync(path.join(workspace, 'pub-blocked', 'results.json'), { recursive: true })
+      mkdirSync(path.join(workspace, 'pub-blocked', 'report.md'), { recursive: true })
+      const run = await runAction({
+        mode: 'publish',
+        results: 'measured',
+        'github-token': '',
+        'out-dir': 'pub-blocked',
+      })
+      expect(run.code, run.stdout).toBe(0)
+      expect(run.stdout).toMatch(/::warning::could not write .*pub-blocked\/results\.json/)
+      expect(run.stdout).toMatch(/::warning::could not write .*pub-blocked\/report\.md/)
+      expect(run.outputs.verdict).toBe(verdict)
+      expect(run.outputs['report-path']).toBe(path.join(workspace, 'pub-blocked', 'report.md'))
+    })
+  })
+
+  describe('GitHub API faults: a warning, the verdict and exit code unchanged', () => {
+    const faults: [string, RegExp, FakeResponse, RegExp][] = [
+      [
+        '403 on the comment',
+        /\/issues\/\d+\/comments$/,
+        { status: 403, body: { message: 'Resource not accessible by integration' } },
+        /Posting the PR comment .* failed: GitHub answered 403/,
+      ],
+      [
+        '404 on the comment',
+        /\/issues\/\d+\/comments$/,
+        { status: 404, body: { message: 'Not Found' } },
+        /Posting the PR comment .* failed: GitHub answered 404/,
+      ],
+      [
+        '500 on the comment',
+        /\/issues\/\d+\/comments$/,
+        { status: 500, body: { message: 'Server Error' } },
+        /Posting the PR comment .* failed: GitHub answered 500/,
+      ],
+      [
+        '403 on the assets blobs',
+        /\/git\/blobs$/,
+        { status: 403, body: { message: 'Resource not accessible by integration' } },
+        /Publishing \d+ chart\(s\) .* failed: GitHub answered 403.*Mermaid/,
+      ],
+      [
+        '404 on the assets branch',
+        /\/git\/ref\/heads\//,
+        { status: 404, body: { message: 'Not Found' } },
+        /Publishing \d+ chart\(s\) .* failed: GitHub answered 422/,
+      ],
+      [
+        '502 on the assets trees',
+        /\/git\/trees$/,
+        { status: 502, body: { message: 'Bad Gateway' } },
+        /Publishing \d+ chart\(s\) .* failed: GitHub answered 502/,
+      ],
+      [
+        'a primary rate limit (403, x-ratelimit-remaining: 0) on the comment',
+        /\/issues\/\d+\/comments$/,
+        {
+          status: 403,
+          body: { message: 'API rate limit exceeded' },
+          headers: {
+            'x-ratelimit-remaining': '0',
+            'x-ratelimit-reset': String(Math.floor(Date.now() / 1000) + 1),
+          },
+        },
+        /GitHub rate limit hit .*giving up|Posting the PR comment .* failed: GitHub answered 403/,
+      ],
+      [
+        'a secondary rate limit (429, retry-after) on the assets blobs',
+        /\/git\/blobs$/,
+        {
+          status: 429,
+          body: { message: 'You have exceeded a secondary rate limit' },
+          headers: { 'retry-after': '1' },
+        },
+        /GitHub secondary rate limit hit .*giving up|failed: GitHub answered 429/,
+      ],
+    ]
+
+    // The fake keeps its state across these cases: the assets branch exists after the first ones, so
+    // a 404 on reading it makes the action try to create it, which GitHub answers with a 422.
+    it.each(faults)('%s', async (_what, pattern, response, warning) => {
+      const before = github.requests.length
+      github.intercept((request) => (pattern.test(request.path) ? response : undefined))
+      const run = await runAction({
+        mode: 'publish',
+        results: 'measured',
+        'github-token': 'write-token',
+        'out-dir': `pub-${runs}`,
+      })
+      const hits = github.requests.slice(before).filter((r) => pattern.test(r.path)).length
+      console.log(
+        `${_what}: exit ${run.code}, verdict ${run.outputs.verdict}, ${hits} request(s) to the faulty endpoint, warnings: ${run.stdout
+          .split('\n')
+          .filter((l) => l.startsWith('::warning::'))
+          .map((l) => l.slice(11, 140))
+          .join(' | ')}`,
+      )
+      expect(run.code, run.stdout).toBe(0)
+      expect(run.outputs.verdict).toBe(verdict)
+      expect(run.outputs['results-path']).toBeDefined()
+      expect(run.stdout).toMatch(/::warning::/)
+      expect(run.stdout).toMatch(warning)
+    })
+  })
+})

@@ -1,0 +1,211 @@
+// Faults with real containers, each through the built CLI: the gate ends with a clear verdict and
+// exit code, the runs it finished are in the journal (runs.jsonl), and nothing is left running.
+import { execFileSync } from 'node:child_process'
+import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { RUN_LABEL } from '../../src/stack/stack.js'
+import { ROOT, runCli, type CliRun } from '../support/cli.js'
+import { perfGateContainers, perfGateNetworks, requireImages } from '../support/docker.js'
+
+/** A paired gate of nginx in front of echo; `candidateEcho` is the candidate's echo env. */
+function config(candidateEcho: Record<string, string>, scenario = 'rate'): string {
+  const env = Object.entries(candidateEcho)
+    .map(([k, v]) => `${k}: '${v}'`)
+    .join(', ')
+  const load =
+    scenario === 'rate' ? 'script: constant-arrival-rate\n    rate: 100' : 'script: constant-vus\n    vus: 4'
+  return `version: 1
+name: faults
+services:
+  echo:
+    image: perf-gate/echo:local
+    env: { ${env} }
+    ports: [8080]
+    wait: { http: { path: /health, port: 8080 }, timeout: 30s }
+  nginx:
+    image: perf-gate/nginx:local
+    ports: [8080]
+    dependsOn: [echo]
+    wait: { http: { path: /health, port: 8080 }, timeout: 30s }
+baselineVariant:
+  services:
+    echo: { env: { ECHO_STATUS: '200', ECHO_DELAY_US: '0' } }
+profiles:
+  - name: nginx
+    target: http://nginx:8080/echo
+    # Ready as soon as the gateway answers; the backend's faults show under load.
+    readiness: { url: http://nginx:8080/health, timeout: 5s }
+scenarios:
+  - name: load
+    ${load}
+    duration: 2s
+    warmup: 1s
+    params: { REQUEST_TIMEOUT: 1s, SETUP_ATTEMPTS: 2 }
+gate:
+  method: paired
+  rounds: 3
+  maxRounds: 3
+  sampleResources: false
+`
+}
+
+interface Outcome extends CliRun {
+  runId: string
+  out: string
+}
+
+let count = 0
+async function gate(
+  yaml: string,
+  env: Record<string, string> = {},
+  onStderr?: (stderr: string, runId: string) => void,
+): Promise<Outcome> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'perf-gate-fault-'))
+  const file = path.join(dir, 'perf-gate.yml')
+  writeFileSync(file, yaml)
+  const runId = `it-fault-${++count}-${process.pid}`
+  const out = path.join(dir, 'out')
+  const run = await runCli(['run', '--config', file, '--out', out], {
+    env: { PERF_GATE_RUN_ID: runId, ...env },
+    onStderr: onStderr && ((stderr) => onStderr(stderr, runId)),
+  })
+  return { ...run, runId, out }
+}
+
+/** Finished runs in the journal (its first line is the header). */
+function journalRuns(out: string): number {
+  const file = path.join(out, 'runs.jsonl')
+  return existsSync(file) ? readFileSync(file, 'utf8').trim().split('\n').length - 1 : 0
+}
+
+/** The container of one service of one variant of a run. */
+function container(runId: string, service: string, variant = 'candidate'): string {
+  return execFileSync(
+    'docker',
+    [
+      'ps',
+      '-q',
+      '--filter',
+      `label=${RUN_LABEL}=${runId}`,
+      '--filter',
+      `label=dev.perf-gate.service=${service}`,
+      '--filter',
+      `label=dev.perf-gate.variant=${variant}`,
+    ],
+    { encoding: 'utf8' },
+  ).trim()
+}
+
+/**
+ * Acts once, when the second paired block has started its runs: the first block's runs are finished
+ * (and journaled), and the second block's freshly started containers are the ones acted on.
+ */
+function inSecondBlock(act: (runId: string) => void) {
+  const state = { done: false, error: null as unknown }
+  const handler = (stderr: string, runId: string) => {
+    if (state.done || !stderr.includes('== Paired block 2 (duet)')) return
+    state.done = true
+    try {
+      act(runId)
+    } catch (error) {
+      state.error = error
+    }
+  }
+  return Object.assign(handler, { state })
+}
+
+function expectNothingLeft(runId: string) {
+  expect(perfGateContainers(runId)).toEqual([])
+  expect(perfGateNetworks(runId)).toEqual([])
+}
+
+describe('faults end with a clear verdict, keep the measured runs and leave nothing running', () => {
+  beforeAll(() => {
+    requireImages('perf-gate/echo:local', 'perf-gate/nginx:local')
+    execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, stdio: 'inherit' })
+  })
+
+  it('the backend answers 5xx: a regression on the error rate (exit 1)', async () => {
+    const run = await gate(config({ ECHO_STATUS: '503' }))
+    expect(run.code, run.stderr).toBe(1)
+    expect(run.stdout).toContain('perf-gate verdict: REGRESSION (regressed: nginx/load)')
+    const results = JSON.parse(readFileSync(path.join(run.out, 'results.json'), 'utf8'))
+    expect(results.cells[0].errorRate.candidate).toBe(1)
+    expect(results.cells[0].errorRate.aboveCeiling).toBe(true)
+    expect(journalRuns(run.out)).toBe(6)
+    expectNothingLeft(run.runId)
+  })
+
+  it('the gateway is killed mid-gate: an infrastructure failure naming the target (exit 3)', async () => {
+    const kill = inSecondBlock((runId) => execFileSync('docker', ['kill', container(runId, 'nginx')]))
+    const run = await gate(config({}), {}, kill)
+    expect(kill.state).toEqual({ done: true, error: null })
+    expect(run.code, run.stderr).toBe(3)
+    expect(run.stderr).toMatch(/perf-gate: .*(does not answer|connection refused|no route)/i)
+    expect(journalRuns(run.out)).toBeGreaterThanOrEqual(2)
+    expectNothingLeft(run.runId)
+  })
+
+  it('the backend hangs mid-gate: requests time out and the gate stops with the reason (exit 3)', async () => {
+    const pause = inSecondBlock((runId) => execFileSync('docker', ['pause', container(runId, 'echo')]))
+    const run = await gate(config({}, 'vus'), {}, pause)
+    expect(pause.state).toEqual({ done: true, error: null })
+    expect([1, 3]).toContain(run.code)
+    expect(run.stderr + run.stdout).toMatch(/request timeout|does not answer|REGRESSION/i)
+    expect(journalRuns(run.out)).toBeGreaterThanOrEqual(2)
+    expectNothingLeft(run.runId)
+  })
+
+  it('k6 crashes: an infrastructure failure (exit 3) with the runs before it kept', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'perf-gate-k6crash-'))
+    const wrapper = path.join(dir, 'k6')
+    const k6 = execFileSync('bash', ['-c', 'command -v k6'], { encoding: 'utf8' }).trim()
+    // The real k6 for "version" and the first two runs, then a segfault.
+    writeFileSync(
+      wrapper,
+      `#!/usr/bin/env bash\nif [[ $1 == run ]]; then n=$(cat "${dir}/n" 2>/dev/null || echo 0); echo $((n + 1)) > "${dir}/n"\n  if (( n >= 2 )); then kill -SEGV $$; fi\nfi\nexec ${k6} "$@"\n`,
+    )
+    chmodSync(wrapper, 0o755)
+    const run = await gate(config({}), { K6_PATH: wrapper })
+    expect(run.code, run.stderr).toBe(3)
+    expect(run.stderr).toMatch(/k6 failed on constant-arrival-rate\.js \(exit SIGSEGV\)/)
+    expect(journalRuns(run.out)).toBe(4)
+    expectNothingLeft(run.runId)
+  })
+
+  it('SIGKILL in the last block: the journal holds every finished run and `perf-gate report` renders them', async () => {
+    let killed = false
+    const dir = mkdtempSync(path.join(tmpdir(), 'perf-gate-sigkill-'))
+    const file = path.join(dir, 'perf-gate.yml')
+    writeFileSync(file, config({}))
+    const runId = `it-fault-kill-${process.pid}`
+    const out = path.join(dir, 'out')
+    const { code } = await runCli(['run', '--config', file, '--out', out], {
+      env: { PERF_GATE_RUN_ID: runId },
+      onStderr: (stderr, child) => {
+        // The last block (maxRounds 3) has started its runs: kill -9, no handler runs.
+        if (!killed && stderr.includes('== Paired block 3 (duet)')) {
+          killed = true
+          child.kill('SIGKILL')
+        }
+      },
+    })
+    expect(killed).toBe(true)
+    expect(code).toBeNull()
+    // Nothing could clean up after SIGKILL: remove the run's containers by its label, as a user would.
+    const leftovers = perfGateContainers(runId)
+    if (leftovers.length > 0) execFileSync('docker', ['rm', '-f', ...leftovers])
+    for (const network of perfGateNetworks(runId)) execFileSync('docker', ['network', 'rm', network])
+    expect(existsSync(path.join(out, 'results.json'))).toBe(false)
+    // Blocks 1 and 2 finished: two duet runs each, both variants.
+    expect(journalRuns(out)).toBe(4)
+    const report = await runCli(['report', out])
+    expect(report.code, report.stderr).toBe(0)
+    const md = readFileSync(path.join(out, 'report.md'), 'utf8')
+    expect(md).toContain('a gate that did not finish: 4 finished runs')
+    expect(md).toContain('nginx/load')
+    expect(md).toMatch(/\| baseline \| 0 \|/)
+  })
+})

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest'
+import { parseConfig } from '../../../src/config/load.js'
+import { invalidReason } from '../../../src/gate/measure.js'
+import { run } from '../stats/run-fixture.js'
+
+const scenarios = parseConfig(
+  {
+    name: 'v',
+    services: { gw: { image: 'gw', ports: [80], wait: { log: 'up' } } },
+    profiles: [{ name: 'p', target: 'http://gw:80/' }],
+    scenarios: [
+      { name: 'open', script: 'constant-arrival-rate', rate: 500 },
+      { name: 'closed', script: 'constant-vus', vus: 10 },
+    ],
+  },
+  'perf-gate.yml',
+  {},
+).scenarios
+const [open, closed] = scenarios as [(typeof scenarios)[0], (typeof scenarios)[0]]
+
+const withDrops = (requests: number, dropped: number) => {
+  const r = run({ p95: 1, requests })
+  return { ...r.metrics, droppedIterations: dropped }
+}
+
+describe('invalidReason', () => {
+  it('keeps an open-model run that dropped at most 1% of its iterations', () => {
+    expect(invalidReason(open, withDrops(2000, 0))).toBeUndefined()
+    expect(invalidReason(open, withDrops(1980, 20))).toBeUndefined()
+  })
+
+  it('refuses an open-model run that dropped more, saying how much', () => {
+    expect(invalidReason(open, withDrops(1900, 100))).toMatch(/dropped 100 iterations \(5\.0% of the load/)
+  })
+
+  it('never judges a closed-model run by dropped iterations, but refuses a run with no request', () => {
+    expect(invalidReason(closed, withDrops(500, 100))).toBeUndefined()
+    expect(invalidReason(closed, withDrops(0, 0))).toMatch(/no request completed/)
+  })
+})

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest'
+import { parseConfig } from '../../../src/config/load.js'
+import {
+  estimateGate,
+  FIXED_S,
+  formatSeconds,
+  RUN_OVERHEAD_S,
+  SESSION_S,
+} from '../../../src/plan/estimate.js'
+
+const config = (gate: Record<string, unknown> = {}, script = 'constant-arrival-rate') =>
+  parseConfig(
+    {
+      name: 'e',
+      services: { gw: { image: 'gw', ports: [80], wait: { log: 'up' } } },
+      baselineVariant: { services: { gw: { image: 'gw:main' } } },
+      profiles: [
+        { name: 'control', target: 'http://gw:80/', control: true },
+        { name: 'gw', target: 'http://gw:80/' },
+      ],
+      scenarios: [{ name: 's', script, rate: 500, duration: '4s', warmup: '1s' }],
+      gate: { rounds: 5, warmupRounds: 1, maxRounds: 12, timeBudget: '8m', ...gate },
+    },
+    'perf-gate.yml',
+    {},
+  )
+
+describe('estimateGate', () => {
+  it('adds the stored phase and the least paired blocks for the usual case', () => {
+    const run = 5 + RUN_OVERHEAD_S
+    const e = estimateGate(config(), 'stored', true)
+    expect(e.stored).toEqual({ runs: 12, seconds: SESSION_S + 6 * 2 * run })
+    // A duet: one k6 process per cell and pair.
+    expect(e.block).toEqual({ processes: 2, seconds: SESSION_S + 2 * run })
+    expect(e.minBlocks).toBe(5)
+    expect(e.maxBlocks).toBe(12)
+    expect(e.storedOnlyS).toBeCloseTo(FIXED_S + SESSION_S + 12 * run, 6)
+    expect(e.expectedS).toBeCloseTo(FIXED_S + SESSION_S + 12 * run + 5 * (SESSION_S + 2 * run), 6)
+    expect(e.worstS).toBeCloseTo(FIXED_S + SESSION_S + 12 * run + 12 * (SESSION_S + 2 * run), 6)
+  })
+
+  it('counts two processes per pair for interleaved pairs and for a custom script', () => {
+    expect(estimateGate(config({ pairing: 'interleaved' }), 'paired', true).block?.processes).toBe(4)
+  })
+
+  it('caps the worst case at the time budget and has no blocks without a variant', () => {
+    const capped = estimateGate(config({ timeBudget: '2m' }), 'stored', true)
+    expect(capped.worstS).toBe(Math.max(120, capped.expectedS))
+    const stored = estimateGate(config(), 'stored', false)
+    expect(stored.block).toBeNull()
+    expect(stored.expectedS).toBe(stored.storedOnlyS)
+  })
+
+  it('formats seconds as minutes and seconds', () => {
+    expect(formatSeconds(164.4)).toBe('2m44s')
+    expect(formatSeconds(45)).toBe('45s')
+  })
+})
