@@ -3,7 +3,7 @@
  * of sha256 per request, a cost proportional to the gateway's own work like a slower policy. This
  * bench measures which knob values raise P95 by about +5%, +10% and +20% on this machine.
  *
- *   npm run bench:calibrate -- [--levels 0,400,800,1600] [--repeats 4] [--duration 30s] [--rate 500]
+ *   npm run bench:calibrate -- [--levels 1000,2000,3000,4000] [--repeats 6] [--duration 20s] [--rate 500]
  *                              [--payload 1024] [--seed 1] [--mode duet|alternate]
  *                              [--write bench/injector-levels.json]
  *
@@ -89,11 +89,11 @@ function parseArgs(argv: string[]): Options {
       '--levels <list>',
       'WORK_ITERATIONS levels (0 is always included)',
       levelList,
-      [0, 400, 800, 1600],
+      [0, 1000, 2000, 3000, 4000],
     )
-    .option('--repeats <n>', 'runs per level, alternating', positiveInt, 4)
-    .option('--duration <d>', 'length of each k6 run', durationOption, '30s')
-    .option('--rate <n>', 'requests per second', positiveInt, 500)
+    .option('--repeats <n>', 'ratios per level', positiveInt, 6)
+    .option('--duration <d>', 'length of each k6 run', durationOption, '20s')
+    .option('--rate <n>', 'requests per second (per gateway in a duet)', positiveInt, 500)
     .option('--payload <bytes>', 'request body size', positiveInt, 1024)
     .option('--seed <n>', 'seeds the run order', positiveInt, 1)
     .addOption(
@@ -299,7 +299,8 @@ async function main(argv: string[]): Promise<void> {
     const doc = {
       description:
         'WORK_ITERATIONS of perf-gate/testgw:local (images/testgw) and the realised P95 ratio each gave against level 0, ' +
-        'measured by bench/calibrate-injector.ts (median over alternating repeats).',
+        'measured by bench/calibrate-injector.ts: median over repeats of the within-repeat ratio (run.mode says how a ' +
+        'repeat measured it). "0 (2nd)" is a second identical level-0 gateway: its ratio is the +0% row.',
       measuredAt: began.toISOString(),
       command,
       machine: machineFingerprint(),

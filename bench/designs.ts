@@ -18,7 +18,7 @@
  *                    stack instance's offset reads as a change (mean log ratio per instance)
  */
 import { execFile } from 'node:child_process'
-import { mkdir, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
@@ -32,11 +32,10 @@ import type { Logger } from '../src/log.js'
 import type { RunMetrics } from '../src/model.js'
 import { seededRandom, shuffle } from '../src/plan/schedule.js'
 import { startStack, type RunningStack } from '../src/stack/stack.js'
-import { mean, sd } from '../src/stats/index.js'
+import { mean, median, sd } from '../src/stats/index.js'
 import {
   benchConfig,
   benchInvalid,
-  duetScript,
   echoService,
   gatewayService,
   loadAverage,
@@ -80,6 +79,7 @@ interface Options {
   designs: string[]
   out: string
   maxDropped: number
+  report?: string
 }
 
 function positiveInt(value: string): number {
@@ -123,9 +123,21 @@ function parseArgs(argv: string[]): Options {
       fraction,
       0.01,
     )
+    .option('--report <json>', 'no Docker, no k6: print the table of a recorded designs-<date>.json')
     .option('--out <dir>', 'where the table and the raw pairs are written', 'bench/results')
   program.parse(argv, { from: 'user' })
   return program.opts<Options>()
+}
+
+/** What a run writes to designs-<date>.json, and --report reads back. */
+interface RecordedRun {
+  command: string
+  startedAt: string
+  finishedAt?: string
+  loadStart: string
+  loadEnd: string
+  loads?: string[]
+  pairs: Pair[]
 }
 
 interface Pair {
@@ -171,6 +183,12 @@ async function cpuset(ids: string[], cpus: string): Promise<void> {
   if (ids.length > 0) await execFileAsync('docker', ['update', '--cpuset-cpus', cpus, ...ids])
 }
 
+/** 1.4826 x the median absolute deviation from the median (equals the sd for normal data). */
+function robustSigma(values: number[]): number {
+  const m = median(values)
+  return 1.4826 * median(values.map((x) => Math.abs(x - m)))
+}
+
 function fmt(x: number, digits = 3): string {
   return Number.isFinite(x) ? x.toFixed(digits) : '-'
 }
@@ -179,12 +197,10 @@ async function main(argv: string[]): Promise<void> {
   const options = parseArgs(argv)
   const root = packageRoot(process.cwd())
   const log = consoleLogger()
-  const command = `npm run bench:designs -- ${argv.join(' ')}`.trim()
   const k6 = await findK6()
   if (!k6) throw new Error('k6 was not found: install k6 or set K6_PATH')
   const designs = DESIGNS.filter((d) => options.designs.includes(d.name))
   const single = path.join(root, 'scenarios', 'constant-arrival-rate.js')
-  const { path: duetPath, builtIn: builtInDuet } = duetScript(root)
   const allCpus = `0-${os.cpus().length - 1}`
   const k6Pinned = await pinnedK6(k6, '0')
 
@@ -199,11 +215,18 @@ async function main(argv: string[]): Promise<void> {
   const target = 'http://nginx:8080/echo'
   const envFor = (durationS: number, url: string) => scenarioEnv(profile, scenarioFor(shape(durationS)), url)
 
-  const began = new Date()
+  let began = new Date()
   const stamp = began.toISOString().replace(/[:.]/g, '-').slice(0, 19)
-  const loadStart = loadAverage()
+  let loadStart = loadAverage()
+  let command = `npm run bench:designs -- ${argv.join(' ')}`.trim()
+  /** Set by --report: the pairs come from a recorded run, nothing is measured or written. */
+  let replayed: { file: string; loadEnd: string; wallS: number } | undefined
   const random = seededRandom(options.seed)
-  const guard = guardInterrupts(log)
+  // A signal (someone stopping the run) still prints and writes the pairs measured so far.
+  const guard = guardInterrupts(log, (code) => {
+    const done = pairs.length
+    void writeReport(`INTERRUPTED by a signal after ${done} pairs`).finally(() => process.exit(code))
+  })
   const pairs: Pair[] = []
   const wall = new Map<string, number>(designs.map((d) => [d.name, 0]))
   const loads: string[] = []
@@ -212,12 +235,133 @@ async function main(argv: string[]): Promise<void> {
   let stacksAB: StackPair | undefined
   let fresh: StackPair | undefined
 
+  /** Prints and writes the table of the pairs so far; `note` says why it stops early, if it does. */
+  const writeReport = async (note: string) => {
+    const loadEnd = replayed?.loadEnd ?? loadAverage()
+
+    // Per design: sigma and mean of the valid pairs' log ratios.
+    const shown = replayed ? designs.filter((d) => pairs.some((p) => p.design === d.name)) : designs
+    const stats = shown.map((d) => {
+      const own = pairs.filter((p) => p.design === d.name)
+      const valid = own.filter((p) => !p.invalid).map((p) => p.logRatio)
+      const wallS = wall.get(d.name) ?? 0
+      return {
+        design: d,
+        pairs: own.length,
+        invalid: own.length - valid.length,
+        withDrops: own.filter((p) => p.a.droppedIterations > 0 || p.b.droppedIterations > 0).length,
+        sigma: valid.length > 1 ? sd(valid) : Number.NaN,
+        // Every pair, invalid ones included: on a saturated machine most duets drop iterations.
+        sigmaAll: own.length > 1 ? sd(own.map((p) => p.logRatio)) : Number.NaN,
+        // 1.4826 x median absolute deviation: the sd of normal noise, robust to the load spikes.
+        robustAll: own.length > 1 ? robustSigma(own.map((p) => p.logRatio)) : Number.NaN,
+        mean: valid.length > 0 ? mean(valid) : Number.NaN,
+        wallS,
+        wallPerPair: own.length > 0 ? wallS / own.length : Number.NaN,
+      }
+    })
+    const ref = stats.find((s) => s.design.name === REFERENCE)
+    const lines = [
+      `bench:designs ${began.toISOString()}  (${command})${note ? `  ${note}` : ''}` +
+        (replayed ? `\n(re-rendered from ${replayed.file} by this version of bench/designs.ts)` : ''),
+      `k6 ${k6.version}, ${os.cpus().length} CPUs, two stacks of echo + nginx (${NGINX_IMAGE}), ${options.rate} req/s per stack, ` +
+        `${options.payload}-byte payload, ${options.pairs} pairs per design, designs round-robin in a random order per round, seed ${options.seed}`,
+      'duet: one k6 process, scenarios/constant-arrival-rate.js with TARGETS (one k6 scenario per stack)',
+      `load average (1/5/15 min) at start: ${loadStart}`,
+      '',
+      '| design | pairs (invalid, any drops) | sigma of log ratio | mean log ratio | wall time s | sigma / sigma_consecutive | at equal wall time | sigma, all pairs | robust sigma, all pairs |',
+      '|---|---|---|---|---|---|---|---|---|',
+      ...stats.map((s) => {
+        const rel = ref ? s.sigma / ref.sigma : Number.NaN
+        // Standard error of a mean per unit of wall time, relative to consecutive: sigma * sqrt(time per pair).
+        const equalTime = ref
+          ? (s.sigma * Math.sqrt(s.wallPerPair)) / (ref.sigma * Math.sqrt(ref.wallPerPair))
+          : Number.NaN
+        return (
+          `| ${s.design.name} | ${s.pairs} (${s.invalid}, ${s.withDrops}) | ${fmt(s.sigma)} | ${fmt(s.mean)} | ${s.wallS.toFixed(0)} | ` +
+          `${fmt(rel, 2)} | ${fmt(equalTime, 2)} | ${fmt(s.sigmaAll)} | ${fmt(s.robustAll)} |`
+        )
+      }),
+      '',
+      `invalid: a run of the pair dropped more than ${100 * options.maxDropped}% of its iterations (left out); any drops: pairs with at least one dropped iteration (kept if within that).`,
+      '"all pairs" columns include the invalid pairs; robust sigma = 1.4826 x median absolute deviation (the sd for normal noise, insensitive to load spikes).',
+      'target: sigma <= 0.05 or <= 0.25 x sigma_consecutive. "at equal wall time": sigma x sqrt(wall s per pair),',
+      'relative to consecutive (the noise of a mean over the same wall time). From n pairs a sigma is itself uncertain by about 1/sqrt(2(n-1)) (21% at n=12, 30% at n=6).',
+    ]
+    const freshPairs = pairs.filter((p) => p.design === 'duet-8s-fresh' && !p.invalid)
+    if (freshPairs.length > 0) {
+      const instances = [...new Set(freshPairs.map((p) => p.instance))]
+      const means = instances.map((i) =>
+        mean(freshPairs.filter((p) => p.instance === i).map((p) => p.logRatio)),
+      )
+      const deviations = instances.flatMap((i) => {
+        const own = freshPairs.filter((p) => p.instance === i).map((p) => p.logRatio)
+        const m = mean(own)
+        return own.map((x) => x - m)
+      })
+      const within = deviations.length > 1 ? sd(deviations) : Number.NaN
+      lines.push(
+        '',
+        `duet-8s-fresh: mean log ratio per stack instance (${FRESH_BLOCK} pairs each): ${means.map((m) => fmt(m)).join(', ')}`,
+        `  sd of the instance means ${fmt(instances.length > 1 ? sd(means) : Number.NaN)}; ` +
+          `without a per-instance offset it would be about sigma_within/sqrt(${FRESH_BLOCK}) = ${fmt(within / Math.sqrt(FRESH_BLOCK))} ` +
+          `(sigma_within ${fmt(within)}, pooled deviations from each instance's mean, slightly low for 2 pairs per instance)`,
+      )
+    }
+    const persistent = pairs.filter(
+      (p) => !p.invalid && p.design.startsWith('duet') && !p.design.endsWith('fresh'),
+    )
+    if (persistent.length > 1) {
+      const logs = persistent.map((p) => p.logRatio)
+      lines.push(
+        `persistent stacks A/B (all non-fresh duet pairs, n=${logs.length}): mean log ratio ${fmt(mean(logs))} ` +
+          `+- ${fmt(sd(logs) / Math.sqrt(logs.length))} (se), i.e. this A/B instance pair's offset`,
+      )
+    }
+    lines.push(
+      `load average (1 min) at the start of each round: ${loads.join(' ')}`,
+      `load average (1/5/15 min) at end: ${loadEnd}`,
+      `wall time: ${fmt(replayed?.wallS ?? (Date.now() - began.getTime()) / 1000, 0)} s`,
+    )
+    const text = lines.join('\n')
+    process.stdout.write(`${text}\n`)
+    if (replayed) return
+    const dir = path.resolve(root, options.out)
+    await mkdir(dir, { recursive: true })
+    await writeFile(path.join(dir, `designs-${stamp}.txt`), `${text}\n`)
+    await writeFile(
+      path.join(dir, `designs-${stamp}.json`),
+      `${JSON.stringify({ command, startedAt: began.toISOString(), finishedAt: new Date().toISOString(), loadStart, loadEnd, loads, pairs }, null, 1)}\n`,
+    )
+    log.info(
+      `written to ${path.relative(root, path.join(dir, `designs-${stamp}.txt`))} (+ .json with every pair)`,
+    )
+  }
+
+  if (options.report) {
+    const recorded = JSON.parse(await readFile(options.report, 'utf8')) as RecordedRun
+    pairs.push(...recorded.pairs)
+    for (const p of recorded.pairs) wall.set(p.design, (wall.get(p.design) ?? 0) + p.wallS)
+    loads.push(...(recorded.loads ?? []))
+    began = new Date(recorded.startedAt)
+    loadStart = recorded.loadStart
+    command = recorded.command
+    replayed = {
+      file: options.report,
+      loadEnd: recorded.loadEnd,
+      wallS: recorded.finishedAt ? (Date.parse(recorded.finishedAt) - began.getTime()) / 1000 : Number.NaN,
+    }
+    guard.dispose()
+    await writeReport('')
+    return
+  }
+
   const duet = async (stacks: StackPair, durationS: number, binary: K6Binary, first: 'A' | 'B') => {
     const urls = { baseline: stacks.a.resolveUrl(target), candidate: stacks.b.resolveUrl(target) }
     // Key order decides which scenario k6 starts first; drawn per pair like the consecutive order.
     const targets = first === 'A' ? urls : { candidate: urls.candidate, baseline: urls.baseline }
     const env = { ...envFor(durationS, urls.baseline), TARGETS: JSON.stringify(targets) }
-    const m = await runK6Process(binary, duetPath, env, durationS, ['baseline', 'candidate'], guard.signal)
+    const m = await runK6Process(binary, single, env, durationS, ['baseline', 'candidate'], guard.signal)
     return { a: m.baseline as RunMetrics, b: m.candidate as RunMetrics }
   }
   const single1 = async (stack: RunningStack, durationS: number) =>
@@ -299,7 +443,7 @@ async function main(argv: string[]): Promise<void> {
           pairs.push(pair)
           log.info(
             `pair ${index} ${design.name}${design.fresh ? ` (instance ${instance})` : ''}: A ${result.a.p95.toFixed(3)} ms, ` +
-              `B ${result.b.p95.toFixed(3)} ms, log ratio ${pair.logRatio.toFixed(3)}${invalid ? ` INVALID: ${invalid}` : ''}`,
+              `B ${result.b.p95.toFixed(3)} ms, log ratio ${pair.logRatio.toFixed(3)}, wall ${wallS.toFixed(1)} s${invalid ? ` INVALID: ${invalid}` : ''}`,
           )
         }
       }
@@ -311,97 +455,7 @@ async function main(argv: string[]): Promise<void> {
   } finally {
     guard.dispose()
   }
-  const loadEnd = loadAverage()
-
-  // Per design: sigma and mean of the valid pairs' log ratios.
-  const stats = designs.map((d) => {
-    const own = pairs.filter((p) => p.design === d.name)
-    const valid = own.filter((p) => !p.invalid).map((p) => p.logRatio)
-    const wallS = wall.get(d.name) ?? 0
-    return {
-      design: d,
-      pairs: own.length,
-      invalid: own.length - valid.length,
-      withDrops: own.filter((p) => p.a.droppedIterations > 0 || p.b.droppedIterations > 0).length,
-      sigma: valid.length > 1 ? sd(valid) : Number.NaN,
-      mean: valid.length > 0 ? mean(valid) : Number.NaN,
-      wallS,
-      wallPerPair: own.length > 0 ? wallS / own.length : Number.NaN,
-    }
-  })
-  const ref = stats.find((s) => s.design.name === REFERENCE)
-  const lines = [
-    `bench:designs ${began.toISOString()}  (${command})`,
-    `k6 ${k6.version}, ${os.cpus().length} CPUs, two stacks of echo + nginx (${NGINX_IMAGE}), ${options.rate} req/s per stack, ` +
-      `${options.payload}-byte payload, ${options.pairs} pairs per design, designs round-robin in a random order per round, seed ${options.seed}`,
-    `duet script: ${path.relative(root, duetPath)}${builtInDuet ? ' (built-in, TARGETS)' : ' (bench fallback)'}`,
-    `load average (1/5/15 min) at start: ${loadStart}`,
-    '',
-    '| design | pairs (invalid, any drops) | sigma of log ratio | mean log ratio | wall time s | sigma / sigma_consecutive | at equal wall time |',
-    '|---|---|---|---|---|---|---|',
-    ...stats.map((s) => {
-      const rel = ref ? s.sigma / ref.sigma : Number.NaN
-      // Standard error of a mean per unit of wall time, relative to consecutive: sigma * sqrt(time per pair).
-      const equalTime = ref
-        ? (s.sigma * Math.sqrt(s.wallPerPair)) / (ref.sigma * Math.sqrt(ref.wallPerPair))
-        : Number.NaN
-      return (
-        `| ${s.design.name} | ${s.pairs} (${s.invalid}, ${s.withDrops}) | ${fmt(s.sigma)} | ${fmt(s.mean)} | ${s.wallS.toFixed(0)} | ` +
-        `${fmt(rel, 2)} | ${fmt(equalTime, 2)} |`
-      )
-    }),
-    '',
-    `invalid: a run of the pair dropped more than ${100 * options.maxDropped}% of its iterations (left out); any drops: pairs with at least one dropped iteration (kept if within that).`,
-    'target: sigma <= 0.05 or <= 0.25 x sigma_consecutive. "at equal wall time": sigma x sqrt(wall s per pair),',
-    'relative to consecutive (the noise of a mean over the same wall time). With 12 pairs a sigma is itself uncertain by about +-21% (1 sd).',
-  ]
-  const freshPairs = pairs.filter((p) => p.design === 'duet-8s-fresh' && !p.invalid)
-  if (freshPairs.length > 0) {
-    const instances = [...new Set(freshPairs.map((p) => p.instance))]
-    const means = instances.map((i) =>
-      mean(freshPairs.filter((p) => p.instance === i).map((p) => p.logRatio)),
-    )
-    const deviations = instances.flatMap((i) => {
-      const own = freshPairs.filter((p) => p.instance === i).map((p) => p.logRatio)
-      const m = mean(own)
-      return own.map((x) => x - m)
-    })
-    const within = deviations.length > 1 ? sd(deviations) : Number.NaN
-    lines.push(
-      '',
-      `duet-8s-fresh: mean log ratio per stack instance (${FRESH_BLOCK} pairs each): ${means.map((m) => fmt(m)).join(', ')}`,
-      `  sd of the instance means ${fmt(instances.length > 1 ? sd(means) : Number.NaN)}; ` +
-        `without a per-instance offset it would be about sigma_within/sqrt(${FRESH_BLOCK}) = ${fmt(within / Math.sqrt(FRESH_BLOCK))} ` +
-        `(sigma_within ${fmt(within)}, pooled deviations from each instance's mean, slightly low for 2 pairs per instance)`,
-    )
-  }
-  const persistent = pairs.filter(
-    (p) => !p.invalid && p.design.startsWith('duet') && !p.design.endsWith('fresh'),
-  )
-  if (persistent.length > 1) {
-    const logs = persistent.map((p) => p.logRatio)
-    lines.push(
-      `persistent stacks A/B (all non-fresh duet pairs, n=${logs.length}): mean log ratio ${fmt(mean(logs))} ` +
-        `+- ${fmt(sd(logs) / Math.sqrt(logs.length))} (se), i.e. this A/B instance pair's offset`,
-    )
-  }
-  lines.push(
-    `load average (1 min) at the start of each round: ${loads.join(' ')}`,
-    `load average (1/5/15 min) at end: ${loadEnd}`,
-    `wall time: ${((Date.now() - began.getTime()) / 1000).toFixed(0)} s`,
-  )
-  const text = lines.join('\n')
-  process.stdout.write(`${text}\n`)
-  const dir = path.resolve(root, options.out)
-  await mkdir(dir, { recursive: true })
-  await writeFile(path.join(dir, `designs-${stamp}.txt`), `${text}\n`)
-  await writeFile(
-    path.join(dir, `designs-${stamp}.json`),
-    `${JSON.stringify({ command, startedAt: began.toISOString(), loadStart, loadEnd, pairs }, null, 1)}\n`,
-  )
-  log.info(
-    `written to ${path.relative(root, path.join(dir, `designs-${stamp}.txt`))} (+ .json with every pair)`,
-  )
+  await writeReport('')
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {

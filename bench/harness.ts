@@ -4,19 +4,13 @@
  * machine's load average for the printed output (the machine is shared, so every table says how busy
  * it was).
  */
-import { execFile } from 'node:child_process'
-import { existsSync } from 'node:fs'
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, writeFile } from 'node:fs/promises'
 import os, { tmpdir } from 'node:os'
 import path from 'node:path'
-import { promisify } from 'node:util'
 import { configSchema, scenarioSchema, type Config, type ScenarioConfig } from '../src/config/schema.js'
-import { runK6, type K6Binary } from '../src/load/k6.js'
+import { runK6, runK6Scenarios, type K6Binary } from '../src/load/k6.js'
 import { scenarioDurationS, scenarioEnv, scriptPath } from '../src/load/scenario-env.js'
-import { parseK6Summary } from '../src/load/summary.js'
 import type { RunMetrics } from '../src/model.js'
-
-const execFileAsync = promisify(execFile)
 
 export const ECHO_IMAGE = 'perf-gate/echo:local'
 export const TESTGW_IMAGE = 'perf-gate/testgw:local'
@@ -136,10 +130,9 @@ export function loadAverage(): string {
 
 /**
  * Runs one k6 process and returns the metrics of each named load scenario (`['load']` for one
- * target, the TARGETS keys of a duet). Each scenario's `{scenario:NAME}` submetrics are read through
- * the gate's own parser by renaming them to `{scenario:load}`, so a duet is parsed exactly like a run.
+ * target, the TARGETS keys of a duet), through the gate's own runK6Scenarios.
  */
-export async function runK6Process(
+export function runK6Process(
   k6: K6Binary,
   script: string,
   env: Record<string, string>,
@@ -147,44 +140,10 @@ export async function runK6Process(
   scenarios: readonly string[],
   signal?: AbortSignal,
 ): Promise<Record<string, RunMetrics>> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'perf-gate-bench-k6-'))
-  const summaryPath = path.join(dir, 'summary.json')
-  try {
-    try {
-      await execFileAsync(k6.path, ['run', '--quiet', '--no-color', '--no-usage-report', script], {
-        env: { ...process.env, ...env, SUMMARY_PATH: summaryPath, K6_NO_USAGE_REPORT: 'true' },
-        timeout: durationS * 1000 + 120_000,
-        maxBuffer: 16 * 1024 * 1024,
-        ...(signal ? { signal } : {}),
-      })
-    } catch (error) {
-      // 99: thresholds crossed; ours always pass, but the numbers are judged here, not k6's exit code.
-      if ((error as { code?: unknown }).code !== 99) {
-        const stderr = String((error as { stderr?: unknown }).stderr ?? '')
-        throw new Error(
-          `k6 failed on ${script}: ${stderr.trim().split('\n').slice(-6).join('\n') || String(error)}`,
-          { cause: error },
-        )
-      }
-    }
-    const json = JSON.parse(await readFile(summaryPath, 'utf8')) as { metrics: Record<string, unknown> }
-    return Object.fromEntries(
-      scenarios.map((name) => {
-        const metrics: Record<string, unknown> = {}
-        for (const [key, value] of Object.entries(json.metrics)) {
-          const match = /^(.*)\{scenario:([^}]*)\}$/.exec(key)
-          if (!match) metrics[key] = value
-          else if (match[2] === name) metrics[`${match[1]}{scenario:load}`] = value
-        }
-        // Per-scenario dropped iterations when the script exposes them, else the whole test's.
-        const own = json.metrics[`dropped_iterations{scenario:${name}}`]
-        if (own) metrics.dropped_iterations = own
-        return [name, parseK6Summary({ ...json, metrics }, durationS)]
-      }),
-    )
-  } finally {
-    await rm(dir, { recursive: true, force: true })
-  }
+  return runK6Scenarios(
+    { k6, script, env, durationS, timeoutMs: durationS * 1000 + 120_000, ...(signal ? { signal } : {}) },
+    scenarios,
+  )
 }
 
 /** A k6 "binary" that runs the real one pinned to `cpus` (taskset list, e.g. "0"), for runK6Process. */
@@ -198,22 +157,8 @@ export async function pinnedK6(k6: K6Binary, cpus: string): Promise<K6Binary> {
 }
 
 /**
- * The k6 script of a duet: the built-in constant-arrival-rate once scenarios/lib/targets.js exists
- * (env TARGETS), else the bench's own bench/k6/duet.js, which does the same.
- */
-export function duetScript(root: string): { path: string; builtIn: boolean } {
-  const builtIn = existsSync(path.join(root, 'scenarios', 'lib', 'targets.js'))
-  return {
-    path: builtIn
-      ? path.join(root, 'scenarios', 'constant-arrival-rate.js')
-      : path.join(root, 'bench', 'k6', 'duet.js'),
-    builtIn,
-  }
-}
-
-/**
- * One duet: a single k6 process drives every target at the same time, each in its own scenario at
- * the config's rate, so they share the same moment of the machine. `targets` maps a scenario name to
+ * One duet: a single k6 process drives every target at the same time (the built-in scenario with env
+ * TARGETS, see scenarios/lib/targets.js), each in its own k6 scenario at the config's rate, so they share the same moment of the machine. `targets` maps a scenario name to
  * an address this host reaches; its key order is the order k6 starts them.
  */
 export async function runDuet(
@@ -232,7 +177,7 @@ export async function runDuet(
   const first = Object.values(targets)[0] ?? ''
   const env = { ...scenarioEnv(profile, scenario, first), TARGETS: JSON.stringify(targets) }
   const names = Object.keys(targets)
-  const metrics = await runK6Process(k6, duetScript(root).path, env, durationS, names, signal)
+  const metrics = await runK6Process(k6, scriptPath(scenario, root), env, durationS, names, signal)
   const wallS = (Date.now() - began) / 1000
   return Object.fromEntries(
     names.map((name) => {
