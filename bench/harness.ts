@@ -143,7 +143,7 @@ export function runK6Process(
   return runK6Scenarios(
     { k6, script, env, durationS, timeoutMs: durationS * 1000 + 120_000, ...(signal ? { signal } : {}) },
     scenarios,
-  )
+  ).then((results) => results.metrics)
 }
 
 /** A k6 "binary" that runs the real one pinned to `cpus` (taskset list, e.g. "0"), for runK6Process. */

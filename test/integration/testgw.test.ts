@@ -80,7 +80,7 @@ describe('testgw', () => {
       baseline: stack.resolveUrl('http://plain:8080/echo'),
       candidate: stack.resolveUrl('http://slow:8080/echo'),
     }
-    const metrics = await runK6Scenarios(
+    const { metrics } = await runK6Scenarios(
       {
         k6,
         script: scriptPath(scenario, packageRoot()),
