@@ -3,13 +3,15 @@
  * results come back through the summary file written by handleSummary, never by parsing its text.
  */
 import { execFile, spawn } from 'node:child_process'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { InfrastructureError } from '../errors.js'
 import type { RunMetrics } from '../model.js'
-import { parseK6Summary, SummaryFormatError } from './summary.js'
+import { parseK6Summary, parseWrappedSummary, SummaryFormatError } from './summary.js'
+import type { LatencyMetricName } from '../config/schema.js'
+import { endpointValues, wrapperSource } from './wrapper.js'
 
 const execFileAsync = promisify(execFile)
 
@@ -45,6 +47,11 @@ export interface K6RunOptions {
   /** Kill k6 after this long (it should end by itself well before). */
   timeoutMs: number
   signal?: AbortSignal
+  /**
+   * Run `script` (a user's own, unchanged) through a generated wrapper that adds the summary and the
+   * submetrics perf-gate reads; see src/load/wrapper.ts.
+   */
+  wrap?: { latencyMetric: LatencyMetricName; endpointTag: string } | undefined
 }
 
 /** Runs one k6 scenario and returns its metrics. Any k6 failure is an InfrastructureError. */
@@ -65,7 +72,8 @@ export async function runK6Scenarios(
   const dir = await mkdtemp(path.join(tmpdir(), 'perf-gate-k6-'))
   const summaryPath = path.join(dir, 'summary.json')
   try {
-    const stderr = await spawnK6(options, summaryPath)
+    const entry = options.wrap ? await writeWrapper(options, dir) : options.script
+    const stderr = await spawnK6(options, summaryPath, entry)
     let text: string
     try {
       text = await readFile(summaryPath, 'utf8')
@@ -74,6 +82,11 @@ export async function runK6Scenarios(
     }
     try {
       const json: unknown = JSON.parse(text)
+      // A wrapped script's load is all of its scenarios together: one set of metrics, however named.
+      if (options.wrap) {
+        const { metrics } = parseWrappedSummary(json)
+        return Object.fromEntries(scenarios.map((name) => [name, metrics]))
+      }
       return Object.fromEntries(
         scenarios.map((name) => [name, parseK6Summary(json, options.durationS, name)]),
       )
@@ -85,6 +98,32 @@ export async function runK6Scenarios(
   } finally {
     await rm(dir, { recursive: true, force: true })
   }
+}
+
+/**
+ * Writes the wrapper for a user's script into `dir` (perf-gate's temp dir, nothing of the user's).
+ * k6 resolves the wrapper's import of the script by its absolute URL, and the script's own relative
+ * imports from its own folder, as when it runs alone.
+ */
+async function writeWrapper(options: K6RunOptions, dir: string): Promise<string> {
+  const wrap = options.wrap as NonNullable<K6RunOptions['wrap']>
+  let source: string
+  try {
+    source = await readFile(options.script, 'utf8')
+  } catch (error) {
+    throw new InfrastructureError(`could not read k6 script ${options.script}: ${(error as Error).message}`)
+  }
+  const wrapper = path.join(dir, 'perf-gate-wrapper.js')
+  await writeFile(
+    wrapper,
+    wrapperSource({
+      script: path.resolve(options.script),
+      latencyMetric: wrap.latencyMetric,
+      endpointTag: wrap.endpointTag,
+      endpoints: endpointValues(source, wrap.endpointTag),
+    }),
+  )
+  return wrapper
 }
 
 function lastLines(text: string, n = 8): string {
@@ -113,16 +152,13 @@ export function k6ProcessEnv(
   return { ...env, ...scriptEnv, SUMMARY_PATH: summaryPath, K6_NO_USAGE_REPORT: 'true' }
 }
 
-function spawnK6(options: K6RunOptions, summaryPath: string): Promise<string> {
+/** Runs k6 on `entry` (the script, or its wrapper); messages name the script. */
+function spawnK6(options: K6RunOptions, summaryPath: string, entry: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(
-      options.k6.path,
-      ['run', '--quiet', '--no-color', '--no-usage-report', options.script],
-      {
-        env: k6ProcessEnv(process.env, options.env, summaryPath),
-        stdio: ['ignore', 'ignore', 'pipe'],
-      },
-    )
+    const child = spawn(options.k6.path, ['run', '--quiet', '--no-color', '--no-usage-report', entry], {
+      env: k6ProcessEnv(process.env, options.env, summaryPath),
+      stdio: ['ignore', 'ignore', 'pipe'],
+    })
     let stderr = ''
     child.stderr.on('data', (chunk: Buffer) => {
       stderr = (stderr + chunk.toString()).slice(-20_000)
@@ -138,8 +174,9 @@ function spawnK6(options: K6RunOptions, summaryPath: string): Promise<string> {
       clearTimeout(timer)
       options.signal?.removeEventListener('abort', onAbort)
       if (options.signal?.aborted) reject(new InfrastructureError('k6 run interrupted'))
-      // 99: thresholds crossed. Our thresholds only expose submetrics and always pass, but a user's
-      // script may set real ones; the gate judges the numbers, not k6's exit code.
+      // 99: thresholds crossed. Ours only expose submetrics and always pass; a user's script sets
+      // real ones, which the summary reports one by one (and the scenario's `thresholds: fail`
+      // turns into a failed cell): the run itself finished.
       else if (code === 0 || code === 99) resolve(stderr)
       else {
         // 108: the script aborted the test (our setup() does when a target does not answer); its
