@@ -3,6 +3,7 @@
  * results come back through the summary file written by handleSummary, never by parsing its text.
  */
 import { execFile, spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -71,8 +72,9 @@ export async function runK6Scenarios(
 ): Promise<Record<string, RunMetrics>> {
   const dir = await mkdtemp(path.join(tmpdir(), 'perf-gate-k6-'))
   const summaryPath = path.join(dir, 'summary.json')
+  let entry = options.script
   try {
-    const entry = options.wrap ? await writeWrapper(options, dir) : options.script
+    entry = options.wrap ? await writeWrapper(options, dir) : options.script
     const stderr = await spawnK6(options, summaryPath, entry)
     let text: string
     try {
@@ -96,34 +98,43 @@ export async function runK6Scenarios(
       throw error
     }
   } finally {
+    if (entry !== options.script) await rm(entry, { force: true })
     await rm(dir, { recursive: true, force: true })
   }
 }
 
 /**
- * Writes the wrapper for a user's script into `dir` (perf-gate's temp dir, nothing of the user's).
- * k6 resolves the wrapper's import of the script by its absolute URL, and the script's own relative
- * imports from its own folder, as when it runs alone.
+ * Writes the wrapper for a user's script and returns its path. k6 resolves some of a script's
+ * relative paths from the entry script's folder, not the module's (gRPC's `client.load(['.'], ...)`
+ * does), so the wrapper goes next to the script, as a hidden file of a fresh random name (created
+ * exclusively, so nothing there is followed or overwritten) that `runK6Scenarios` removes. When that
+ * folder is not writable (a read-only checkout), it goes to perf-gate's temp dir `dir`, where
+ * imports and `open()` still resolve from the script's own folder.
  */
 async function writeWrapper(options: K6RunOptions, dir: string): Promise<string> {
   const wrap = options.wrap as NonNullable<K6RunOptions['wrap']>
+  const script = path.resolve(options.script)
   let source: string
   try {
-    source = await readFile(options.script, 'utf8')
+    source = await readFile(script, 'utf8')
   } catch (error) {
     throw new InfrastructureError(`could not read k6 script ${options.script}: ${(error as Error).message}`)
   }
-  const wrapper = path.join(dir, 'perf-gate-wrapper.js')
-  await writeFile(
-    wrapper,
-    wrapperSource({
-      script: path.resolve(options.script),
-      latencyMetric: wrap.latencyMetric,
-      endpointTag: wrap.endpointTag,
-      endpoints: endpointValues(source, wrap.endpointTag),
-    }),
-  )
-  return wrapper
+  const text = wrapperSource({
+    script,
+    latencyMetric: wrap.latencyMetric,
+    endpointTag: wrap.endpointTag,
+    endpoints: endpointValues(source, wrap.endpointTag),
+  })
+  const beside = path.join(path.dirname(script), `.perf-gate-${randomBytes(6).toString('hex')}.wrapper.js`)
+  try {
+    await writeFile(beside, text, { flag: 'wx' })
+    return beside
+  } catch {
+    const inTemp = path.join(dir, 'perf-gate-wrapper.js')
+    await writeFile(inTemp, text, { flag: 'wx' })
+    return inTemp
+  }
 }
 
 function lastLines(text: string, n = 8): string {
