@@ -75,7 +75,11 @@ export async function runK6Scenarios(
   let entry = options.script
   try {
     entry = options.wrap ? await writeWrapper(options, dir) : options.script
-    const stderr = await spawnK6(options, summaryPath, entry)
+    // A user's script sets its own length (stages, scenarios): k6 may take as long as it says.
+    const timeoutMs = options.wrap
+      ? Math.max(options.timeoutMs, (await scriptLengthMs(options, entry)) + 120_000)
+      : options.timeoutMs
+    const stderr = await spawnK6({ ...options, timeoutMs }, summaryPath, entry)
     let text: string
     try {
       text = await readFile(summaryPath, 'utf8')
@@ -135,6 +139,55 @@ async function writeWrapper(options: K6RunOptions, dir: string): Promise<string>
     await writeFile(inTemp, text, { flag: 'wx' })
     return inTemp
   }
+}
+
+/** Lengths of user scripts already inspected, by script path and scenario env. */
+const scriptLengths = new Map<string, number>()
+
+/**
+ * The most a script's scenarios may last (graceful stops included), from `k6 inspect
+ * --execution-requirements` (it reads the options like `k6 run` does), once per script and process.
+ * 0 when k6 cannot say; then `k6 run` reports the script's error itself.
+ */
+async function scriptLengthMs(options: K6RunOptions, entry: string): Promise<number> {
+  // The target differs per stack (container addresses); the rest of the env is the scenario's.
+  const scenarioEnv = Object.entries(options.env).filter(
+    ([name]) => name !== 'BASE_URL' && name !== 'TARGET_URL',
+  )
+  const key = `${path.resolve(options.script)}\u0000${JSON.stringify(scenarioEnv)}`
+  const known = scriptLengths.get(key)
+  if (known !== undefined) return known
+  let ms: number
+  try {
+    const { stdout } = await execFileAsync(options.k6.path, ['inspect', '--execution-requirements', entry], {
+      env: k6ProcessEnv(process.env, options.env, path.join(tmpdir(), 'unused')),
+      timeout: 60_000,
+    })
+    const parsed = JSON.parse(stdout) as { totalDuration?: unknown }
+    ms = typeof parsed.totalDuration === 'string' ? goDurationMs(parsed.totalDuration) : 0
+  } catch {
+    ms = 0
+  }
+  scriptLengths.set(key, ms)
+  return ms
+}
+
+/** Milliseconds in a Go duration as k6 prints it: "34s", "1m30.5s", "2h0m0s", "500ms". */
+export function goDurationMs(text: string): number {
+  const unit: Record<string, number> = {
+    h: 3_600_000,
+    m: 60_000,
+    s: 1000,
+    ms: 1,
+    us: 0.001,
+    µs: 0.001,
+    ns: 1e-6,
+  }
+  let total = 0
+  for (const match of text.matchAll(/(\d+(?:\.\d+)?)(ms|us|µs|ns|h|m|s)/g)) {
+    total += Number(match[1]) * (unit[match[2] as string] ?? 0)
+  }
+  return total
 }
 
 function lastLines(text: string, n = 8): string {

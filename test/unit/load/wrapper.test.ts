@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { goDurationMs } from '../../../src/load/k6.js'
 import { endpointValues, MAX_ENDPOINTS, wrapperSource } from '../../../src/load/wrapper.js'
 
 describe('endpointValues', () => {
@@ -30,5 +31,14 @@ describe('wrapperSource', () => {
     expect(text).toContain('import * as user from "file:///repo/load%20tests/script.js"')
     expect(text).toContain('export * from "file:///repo/load%20tests/script.js"')
     expect(text).toContain('"endpoints":["echo"]')
+  })
+})
+
+describe('goDurationMs', () => {
+  it('reads the durations k6 inspect prints', () => {
+    expect(goDurationMs('34s')).toBe(34_000)
+    expect(goDurationMs('1m30.5s')).toBe(90_500)
+    expect(goDurationMs('2h0m0s')).toBe(7_200_000)
+    expect(goDurationMs('500ms')).toBe(500)
   })
 })
