@@ -13,6 +13,30 @@ export function cellId(profile: string, scenario: string): string {
 export const variantNames = ['candidate', 'baseline'] as const
 export type VariantName = (typeof variantNames)[number]
 
+/** Most thresholds of a user's script kept per run, and most endpoints (tag values) per run. */
+export const MAX_SCRIPT_THRESHOLDS = 200
+export const MAX_ENDPOINT_RESULTS = 20
+
+/** One threshold of a user's k6 script: `metric` as k6 names it, `threshold` its expression. */
+export const scriptThresholdSchema = z.object({
+  metric: z.string(),
+  threshold: z.string(),
+  ok: z.boolean(),
+})
+export type ScriptThreshold = z.infer<typeof scriptThresholdSchema>
+
+/** One endpoint of a user's script: the requests carrying `tag: value` in its load scenarios. */
+export const endpointMetricsSchema = z.object({
+  tag: z.string(),
+  value: z.string(),
+  requests: z.number().int().nonnegative(),
+  p50: z.number().nonnegative(),
+  p95: z.number().nonnegative(),
+  p99: z.number().nonnegative(),
+  errorRate: z.number().min(0).max(1),
+})
+export type EndpointMetrics = z.infer<typeof endpointMetricsSchema>
+
 /** Latency in milliseconds, rates per second, fractions in [0, 1]. */
 export const runMetricsSchema = z.object({
   p50: z.number().nonnegative(),
@@ -27,6 +51,10 @@ export const runMetricsSchema = z.object({
   failedRequests: z.number().int().nonnegative(),
   checkAccuracy: z.number().min(0).max(1),
   droppedIterations: z.number().int().nonnegative(),
+  /** A user's own k6 script: each of its thresholds and whether k6 found it kept. */
+  thresholds: z.array(scriptThresholdSchema).max(MAX_SCRIPT_THRESHOLDS).optional(),
+  /** A user's own k6 script: the load per value of its endpoint tag (e.g. `name`), bounded. */
+  endpoints: z.array(endpointMetricsSchema).max(MAX_ENDPOINT_RESULTS).optional(),
 })
 export type RunMetrics = z.infer<typeof runMetricsSchema>
 
@@ -144,6 +172,27 @@ export function buildResultsSchema(strings: ResultsStrings) {
     interval: z.enum(['confidence', 'prediction', 'none']).optional(),
   })
   const run = runResultSchema.extend({
+    // A pull request's script names its thresholds and tag values: free text, checked like any.
+    metrics: runMetricsSchema.extend({
+      thresholds: z
+        .array(
+          scriptThresholdSchema.extend({
+            metric: strings.text(TEXT_LIMITS.short),
+            threshold: strings.text(TEXT_LIMITS.short),
+          }),
+        )
+        .max(MAX_SCRIPT_THRESHOLDS)
+        .optional(),
+      endpoints: z
+        .array(
+          endpointMetricsSchema.extend({
+            tag: strings.text(TEXT_LIMITS.short),
+            value: strings.text(TEXT_LIMITS.short),
+          }),
+        )
+        .max(MAX_ENDPOINT_RESULTS)
+        .optional(),
+    }),
     cell: strings.cell,
     profile: strings.name,
     scenario: strings.name,
@@ -213,6 +262,33 @@ export function buildResultsSchema(strings: ResultsStrings) {
      * noise it measured and the runs or pairs it had; null when it cannot be computed.
      */
     minDetectablePct: finite.nullable().optional(),
+    /**
+     * A user's own k6 script: each of its thresholds over the cell's measured candidate runs (how
+     * many runs crossed it), and whether a crossing fails the cell (scenario option `thresholds`).
+     */
+    scriptThresholds: z
+      .array(
+        z.object({
+          metric: strings.text(TEXT_LIMITS.short),
+          threshold: strings.text(TEXT_LIMITS.short),
+          crossed: z.number().int().nonnegative(),
+          runs: z.number().int().nonnegative(),
+          fails: z.boolean(),
+        }),
+      )
+      .max(MAX_SCRIPT_THRESHOLDS)
+      .optional(),
+    /** A user's own k6 script: per endpoint (tag value), medians over the measured candidate runs. */
+    endpoints: z
+      .array(
+        endpointMetricsSchema.extend({
+          tag: strings.text(TEXT_LIMITS.short),
+          value: strings.text(TEXT_LIMITS.short),
+          runs: z.number().int().nonnegative(),
+        }),
+      )
+      .max(MAX_ENDPOINT_RESULTS)
+      .optional(),
   })
   const evidence = z.enum(['stored', 'paired', 'none'])
   return z.object({

@@ -203,6 +203,15 @@ export const BUILT_IN_SCENARIOS = [
   'ramping-arrival-rate',
 ] as const
 
+/** Latency metrics a user's own script may be judged by: HTTP, gRPC, WebSocket (session, connect). */
+export const LATENCY_METRICS = [
+  'http_req_duration',
+  'grpc_req_duration',
+  'ws_session_duration',
+  'ws_connecting',
+] as const
+export type LatencyMetricName = (typeof LATENCY_METRICS)[number]
+
 /** Is this scenario script one of ours (scenarios/NAME.js) rather than a path to the user's own? */
 export function isBuiltInScenario(script: string): boolean {
   return (BUILT_IN_SCENARIOS as readonly string[]).includes(script) || /^[a-z-]+$/.test(script)
@@ -256,8 +265,35 @@ export const scenarioSchema = z
       .record(z.string(), z.union([z.string(), z.number(), z.boolean()]))
       .default({})
       .describe('Extra values passed to the script as __ENV (upper-cased).'),
+    latencyMetric: z
+      .enum(LATENCY_METRICS)
+      .default('http_req_duration')
+      .describe(
+        'Your own script: the k6 duration metric the gate judges, for protocols other than HTTP (grpc_req_duration for gRPC, ws_session_duration or ws_connecting for WebSocket).',
+      ),
+    thresholds: z
+      .enum(['report', 'fail'])
+      .default('report')
+      .describe(
+        'Your own script: its own k6 thresholds are always reported; "fail" also fails the cell as a regression when one is crossed in a measured run.',
+      ),
+    endpointTag: z
+      .string()
+      .regex(/^[A-Za-z_]\w{0,63}$/, 'a k6 tag name (letters, digits, _)')
+      .default('name')
+      .describe(
+        'Your own script: the request tag whose literal values in the script (e.g. `tags: { name: "login" }`) get per-endpoint results.',
+      ),
   })
   .strict()
+  .refine((s) => !isBuiltInScenario(s.script) || s.latencyMetric === 'http_req_duration', {
+    message: 'latencyMetric applies to your own k6 script; the built-in scenarios measure HTTP',
+    path: ['latencyMetric'],
+  })
+  .refine((s) => !isBuiltInScenario(s.script) || s.thresholds === 'report', {
+    message: 'thresholds applies to your own k6 script; the built-in scenarios set none of their own',
+    path: ['thresholds'],
+  })
   .refine((s) => !s.script.endsWith('arrival-rate') || s.rate !== undefined, {
     message: 'an arrival-rate scenario needs "rate" (iterations per second)',
     path: ['rate'],

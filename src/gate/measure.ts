@@ -10,7 +10,7 @@ import { InfrastructureError } from '../errors.js'
 import type { K6Binary, K6ScenarioResults } from '../load/k6.js'
 import { runK6Scenarios } from '../load/k6.js'
 import { isBuiltInScenario } from '../config/load.js'
-import { scenarioDurationS, scenarioEnv, scriptPath } from '../load/scenario-env.js'
+import { k6Wrap, scenarioDurationS, scenarioEnv, scriptPath } from '../load/scenario-env.js'
 import type { Logger } from '../log.js'
 import type { ResourceSample, RunMetrics, RunResult, VariantName } from '../model.js'
 import type { PlannedRun } from '../plan/schedule.js'
@@ -210,6 +210,7 @@ async function execute(
         {
           k6: ctx.k6,
           script: scriptPath(scenario),
+          wrap: k6Wrap(scenario),
           env,
           durationS,
           timeoutMs: durationS * 1000 + durationMs(scenario.warmup) + 120_000,

@@ -25,6 +25,7 @@ import { GateEvidence, type Prepared } from './evidence.js'
 import { Journal } from './journal.js'
 import { Progress } from './progress.js'
 import { Cleanup } from './measure.js'
+import { applyScriptThresholds, verdictWithThresholds } from './script-thresholds.js'
 import { gatedVerdict, nextStep, type PolicyStep } from './policy.js'
 import { formatChange } from '../stats/reason-text.js'
 
@@ -212,6 +213,9 @@ async function assembleResults(
   } else {
     decided = { cells: [], notes: [] }
   }
+  // A user's script's own thresholds: reported per cell, failing the cell when configured so.
+  decided = { ...decided, cells: applyScriptThresholds(decided.cells, config.scenarios) }
+  const verdict = verdictWithThresholds(step.verdict, decided.cells)
   const notes = options.mode === 'gate' ? decisionNotes(step, evidence, decided.cells) : []
   notes.push(...decided.notes)
   if (stored && step.evidence === 'paired')
@@ -222,7 +226,7 @@ async function assembleResults(
     name: config.name,
     mode: options.mode,
     method: options.mode === 'baseline' ? 'none' : step.evidence === 'paired' ? 'paired' : 'stored',
-    verdict: options.mode === 'baseline' ? 'pass' : step.verdict,
+    verdict: options.mode === 'baseline' ? 'pass' : verdict,
     threshold: gate.threshold,
     confidence: gate.confidence,
     metric: gate.metric,
@@ -243,7 +247,13 @@ async function assembleResults(
     cells: decided.cells,
     notes,
     evidence: step.evidence,
-    decision: step.reason,
+    decision:
+      verdict === step.verdict
+        ? step.reason
+        : `a k6 threshold of the script failed (thresholds: fail) in ${decided.cells
+            .filter((c) => !c.control && c.scriptThresholds?.some((t) => t.fails))
+            .map((c) => c.cell)
+            .join(', ')}; the comparison: ${step.reason}`,
     storedPhase: stored && step.evidence === 'paired' ? storedSummary(stored.cells, stored.runner) : null,
     paired:
       evidence.blocks > 0 ? { blocks: evidence.blocks, pairs: evidence.pairs, pairing: gate.pairing } : null,

@@ -3,16 +3,19 @@
  * results come back through the summary file written by handleSummary, never by parsing its text.
  */
 import { execFile, spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { createReadStream } from 'node:fs'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { createInterface } from 'node:readline'
 import { promisify } from 'node:util'
 import { InfrastructureError } from '../errors.js'
+import type { LatencyMetricName } from '../config/schema.js'
 import type { RunMetrics, TimelineBucket } from '../model.js'
-import { parseK6Summary, SummaryFormatError } from './summary.js'
+import { parseK6Summary, parseWrappedSummary, SummaryFormatError } from './summary.js'
 import { K6_CSV_TIME_FORMAT, timelinesFromCsv } from './timeline.js'
+import { endpointValues, wrapperSource } from './wrapper.js'
 
 const execFileAsync = promisify(execFile)
 
@@ -54,6 +57,11 @@ export interface K6RunOptions {
    * otherwise give to the load and the stack under test.
    */
   timeline?: boolean
+  /**
+   * Run `script` (a user's own, unchanged) through a generated wrapper that adds the summary and the
+   * submetrics perf-gate reads; see src/load/wrapper.ts.
+   */
+  wrap?: { latencyMetric: LatencyMetricName; endpointTag: string } | undefined
 }
 
 /** Runs one k6 scenario and returns its metrics. Any k6 failure is an InfrastructureError. */
@@ -81,8 +89,19 @@ export async function runK6Scenarios(
   const dir = await mkdtemp(path.join(tmpdir(), 'perf-gate-k6-'))
   const summaryPath = path.join(dir, 'summary.json')
   const samplesPath = path.join(dir, 'samples.csv')
+  let entry = options.script
   try {
-    const stderr = await spawnK6(options, summaryPath, options.timeline ? samplesPath : null)
+    entry = options.wrap ? await writeWrapper(options, dir) : options.script
+    // A user's script sets its own length (stages, scenarios): k6 may take as long as it says.
+    const timeoutMs = options.wrap
+      ? Math.max(options.timeoutMs, (await scriptLengthMs(options, entry)) + 120_000)
+      : options.timeoutMs
+    const stderr = await spawnK6(
+      { ...options, timeoutMs },
+      summaryPath,
+      entry,
+      options.timeline ? samplesPath : null,
+    )
     let text: string
     try {
       text = await readFile(summaryPath, 'utf8')
@@ -92,9 +111,15 @@ export async function runK6Scenarios(
     let metrics: Record<string, RunMetrics>
     try {
       const json: unknown = JSON.parse(text)
-      metrics = Object.fromEntries(
-        scenarios.map((name) => [name, parseK6Summary(json, options.durationS, name)]),
-      )
+      // A wrapped script's load is all of its scenarios together: one set of metrics, however named.
+      if (options.wrap) {
+        const wrapped = parseWrappedSummary(json).metrics
+        metrics = Object.fromEntries(scenarios.map((name) => [name, wrapped]))
+      } else {
+        metrics = Object.fromEntries(
+          scenarios.map((name) => [name, parseK6Summary(json, options.durationS, name)]),
+        )
+      }
     } catch (error) {
       if (error instanceof SummaryFormatError)
         throw new InfrastructureError(`${options.script}: ${error.message}`)
@@ -105,6 +130,7 @@ export async function runK6Scenarios(
       timelines: options.timeline ? await readTimelines(samplesPath, scenarios, options.durationS) : {},
     }
   } finally {
+    if (entry !== options.script) await rm(entry, { force: true })
     await rm(dir, { recursive: true, force: true })
   }
 }
@@ -129,6 +155,89 @@ async function readTimelines(
     lines.close()
     input.destroy()
   }
+}
+
+/**
+ * Writes the wrapper for a user's script and returns its path. k6 resolves some of a script's
+ * relative paths from the entry script's folder, not the module's (gRPC's `client.load(['.'], ...)`
+ * does), so the wrapper goes next to the script, as a hidden file of a fresh random name (created
+ * exclusively, so nothing there is followed or overwritten) that `runK6Scenarios` removes. When that
+ * folder is not writable (a read-only checkout), it goes to perf-gate's temp dir `dir`, where
+ * imports and `open()` still resolve from the script's own folder.
+ */
+async function writeWrapper(options: K6RunOptions, dir: string): Promise<string> {
+  const wrap = options.wrap as NonNullable<K6RunOptions['wrap']>
+  const script = path.resolve(options.script)
+  let source: string
+  try {
+    source = await readFile(script, 'utf8')
+  } catch (error) {
+    throw new InfrastructureError(`could not read k6 script ${options.script}: ${(error as Error).message}`)
+  }
+  const text = wrapperSource({
+    script,
+    latencyMetric: wrap.latencyMetric,
+    endpointTag: wrap.endpointTag,
+    endpoints: endpointValues(source, wrap.endpointTag),
+  })
+  const beside = path.join(path.dirname(script), `.perf-gate-${randomBytes(6).toString('hex')}.wrapper.js`)
+  try {
+    await writeFile(beside, text, { flag: 'wx' })
+    return beside
+  } catch {
+    const inTemp = path.join(dir, 'perf-gate-wrapper.js')
+    await writeFile(inTemp, text, { flag: 'wx' })
+    return inTemp
+  }
+}
+
+/** Lengths of user scripts already inspected, by script path and scenario env. */
+const scriptLengths = new Map<string, number>()
+
+/**
+ * The most a script's scenarios may last (graceful stops included), from `k6 inspect
+ * --execution-requirements` (it reads the options like `k6 run` does), once per script and process.
+ * 0 when k6 cannot say; then `k6 run` reports the script's error itself.
+ */
+async function scriptLengthMs(options: K6RunOptions, entry: string): Promise<number> {
+  // The target differs per stack (container addresses); the rest of the env is the scenario's.
+  const scenarioEnv = Object.entries(options.env).filter(
+    ([name]) => name !== 'BASE_URL' && name !== 'TARGET_URL',
+  )
+  const key = `${path.resolve(options.script)}\u0000${JSON.stringify(scenarioEnv)}`
+  const known = scriptLengths.get(key)
+  if (known !== undefined) return known
+  let ms: number
+  try {
+    const { stdout } = await execFileAsync(options.k6.path, ['inspect', '--execution-requirements', entry], {
+      env: k6ProcessEnv(process.env, options.env, path.join(tmpdir(), 'unused')),
+      timeout: 60_000,
+    })
+    const parsed = JSON.parse(stdout) as { totalDuration?: unknown }
+    ms = typeof parsed.totalDuration === 'string' ? goDurationMs(parsed.totalDuration) : 0
+  } catch {
+    ms = 0
+  }
+  scriptLengths.set(key, ms)
+  return ms
+}
+
+/** Milliseconds in a Go duration as k6 prints it: "34s", "1m30.5s", "2h0m0s", "500ms". */
+export function goDurationMs(text: string): number {
+  const unit: Record<string, number> = {
+    h: 3_600_000,
+    m: 60_000,
+    s: 1000,
+    ms: 1,
+    us: 0.001,
+    µs: 0.001,
+    ns: 1e-6,
+  }
+  let total = 0
+  for (const match of text.matchAll(/(\d+(?:\.\d+)?)(ms|us|µs|ns|h|m|s)/g)) {
+    total += Number(match[1]) * (unit[match[2] as string] ?? 0)
+  }
+  return total
 }
 
 function lastLines(text: string, n = 8): string {
@@ -157,13 +266,19 @@ export function k6ProcessEnv(
   return { ...env, ...scriptEnv, SUMMARY_PATH: summaryPath, K6_NO_USAGE_REPORT: 'true' }
 }
 
-function spawnK6(options: K6RunOptions, summaryPath: string, samplesPath: string | null): Promise<string> {
+/** Runs k6 on `entry` (the script, or its wrapper); messages name the script. */
+function spawnK6(
+  options: K6RunOptions,
+  summaryPath: string,
+  entry: string,
+  samplesPath: string | null,
+): Promise<string> {
   return new Promise((resolve, reject) => {
     // Per-request samples for the timelines (CSV: the most compact of k6's file outputs).
     const out = samplesPath ? ['--out', `csv=fileName=${samplesPath},timeFormat=${K6_CSV_TIME_FORMAT}`] : []
     const child = spawn(
       options.k6.path,
-      ['run', '--quiet', '--no-color', '--no-usage-report', ...out, options.script],
+      ['run', '--quiet', '--no-color', '--no-usage-report', ...out, entry],
       {
         env: k6ProcessEnv(process.env, options.env, summaryPath),
         stdio: ['ignore', 'ignore', 'pipe'],
@@ -184,8 +299,9 @@ function spawnK6(options: K6RunOptions, summaryPath: string, samplesPath: string
       clearTimeout(timer)
       options.signal?.removeEventListener('abort', onAbort)
       if (options.signal?.aborted) reject(new InfrastructureError('k6 run interrupted'))
-      // 99: thresholds crossed. Our thresholds only expose submetrics and always pass, but a user's
-      // script may set real ones; the gate judges the numbers, not k6's exit code.
+      // 99: thresholds crossed. Ours only expose submetrics and always pass; a user's script sets
+      // real ones, which the summary reports one by one (and the scenario's `thresholds: fail`
+      // turns into a failed cell): the run itself finished.
       else if (code === 0 || code === 99) resolve(stderr)
       else {
         // 108: the script aborted the test (our setup() does when a target does not answer); its

@@ -30,8 +30,22 @@ export function scenarioEnv(
   if (scenario.maxVUs !== undefined) env.MAX_VUS = String(scenario.maxVUs)
   if (profile.expect.bodyPrefix !== undefined) env.EXPECT_BODY_PREFIX = profile.expect.bodyPrefix
   if (profile.expect.bodyContains !== undefined) env.EXPECT_BODY_CONTAINS = profile.expect.bodyContains
+  // A user's own script reads the target as BASE_URL, the convention of k6's own examples, which
+  // append paths to it (`${BASE_URL}/login`): so without the trailing slash of a bare host.
+  if (!isBuiltInScenario(scenario.script)) env.BASE_URL = targetUrl.replace(/\/$/, '')
   for (const [key, value] of Object.entries(scenario.params)) env[key.toUpperCase()] = String(value)
   return env
+}
+
+/**
+ * How k6 runs a scenario's script: a user's own script through the generated wrapper (src/load/
+ * wrapper.ts), so it runs unchanged; a built-in one as it is.
+ */
+export function k6Wrap(
+  scenario: ScenarioConfig,
+): { latencyMetric: ScenarioConfig['latencyMetric']; endpointTag: string } | undefined {
+  if (isBuiltInScenario(scenario.script)) return undefined
+  return { latencyMetric: scenario.latencyMetric, endpointTag: scenario.endpointTag }
 }
 
 /** Length of the load phase in seconds (for throughput and k6's kill timeout). */

@@ -1,11 +1,18 @@
 /**
  * Parses the JSON that our k6 scripts write from handleSummary (k6's raw summary data) into
  * RunMetrics. Validated with zod: a k6 upgrade that changes the shape fails loudly here instead of
- * producing zeros. Metrics are read from the `{scenario:load}` submetrics so that requests made in
- * setup() (the fail-fast probe) never mix into the percentiles.
+ * producing zeros. Metrics of the built-in scripts are read from the `{scenario:load}` submetrics so
+ * that requests made in setup() (the fail-fast probe) never mix into the percentiles; a user's own
+ * script, run through the wrapper, by parseWrappedSummary.
  */
 import { z } from 'zod'
-import type { RunMetrics } from '../model.js'
+import {
+  MAX_ENDPOINT_RESULTS,
+  MAX_SCRIPT_THRESHOLDS,
+  type EndpointMetrics,
+  type RunMetrics,
+  type ScriptThreshold,
+} from '../model.js'
 
 const trendValues = z.object({
   avg: z.number(),
@@ -91,5 +98,115 @@ export function parseK6Summary(json: unknown, durationS: number, scenario = 'loa
     failedRequests: Math.round(failed.passes),
     checkAccuracy: totalChecks > 0 && checks ? checks.passes / totalChecks : 1,
     droppedIterations: Math.round(dropped),
+  }
+}
+
+/** What the wrapper (src/load/wrapper.ts) records in the summary about the script it wrapped. */
+const wrapperMetaSchema = z.object({
+  selector: z.string(),
+  scenarios: z.array(z.string()),
+  userThresholds: z.record(z.string(), z.array(z.string())),
+  latencyMetric: z.string(),
+  endpointTag: z.string(),
+  endpoints: z.array(z.string()),
+})
+
+const anyMetric = z
+  .object({
+    values: z.record(z.string(), z.number()),
+    thresholds: z.record(z.string(), z.object({ ok: z.boolean() })).optional(),
+  })
+  .loose()
+
+const wrappedSummarySchema = z.object({
+  perfGate: wrapperMetaSchema,
+  state: z.object({ testRunDurationMs: z.number().nonnegative() }).loose(),
+  metrics: z.record(z.string(), anyMetric),
+})
+
+/** The script's own thresholds, and the run's metrics, from the summary of a wrapped script. */
+export interface WrappedSummary {
+  metrics: RunMetrics
+  /** The script's load scenarios (k6's implicit `default` when its options have none). */
+  scenarios: string[]
+}
+
+/**
+ * Converts the summary of a user's script run through the wrapper into RunMetrics. The load is every
+ * scenario of the script together, selected by the tag the wrapper puts on them (or k6's implicit
+ * `default` scenario), so setup()/teardown() requests stay out. Latency is the configured metric
+ * (`http_req_duration`, `grpc_req_duration`, `ws_session_duration`, `ws_connecting`); requests are
+ * its sample count (`http_reqs` for HTTP). Throughput divides by k6's whole test run, as the script's
+ * own stages define the load phase. Errors are `http_req_failed` (0 for a script without HTTP
+ * requests: checks then tell failures, as checkAccuracy).
+ */
+export function parseWrappedSummary(json: unknown): WrappedSummary {
+  const parsed = wrappedSummarySchema.safeParse(json)
+  if (!parsed.success) {
+    const first = parsed.error.issues[0]
+    const where = first ? first.path.map(String).join('.') : ''
+    throw new SummaryFormatError(
+      `k6 summary of the wrapped script is not in the expected format (${where}: ${first?.message ?? 'invalid'})`,
+    )
+  }
+  const { perfGate: meta, metrics: m, state } = parsed.data
+  const at = (name: string, extra = '') => m[`${name}{${meta.selector}${extra}}`]?.values
+  const latency = at(meta.latencyMetric)
+  if (!latency) {
+    throw new SummaryFormatError(
+      `k6 summary has no ${meta.latencyMetric} for the script's scenarios (${meta.scenarios.join(', ')}): does the script make ${meta.latencyMetric.split('_')[0]} requests? (scenario option latencyMetric)`,
+    )
+  }
+  const isHttp = meta.latencyMetric === 'http_req_duration'
+  const requests = Math.round((isHttp ? at('http_reqs')?.count : undefined) ?? latency.count ?? 0)
+  const failed = at('http_req_failed')?.passes ?? 0
+  const checks = at('checks')
+  const totalChecks = checks ? (checks.passes ?? 0) + (checks.fails ?? 0) : 0
+  const dropped = at('dropped_iterations')?.count ?? m.dropped_iterations?.values.count ?? 0
+  const seconds = state.testRunDurationMs / 1000
+  const thresholds: ScriptThreshold[] = []
+  for (const [metric, expressions] of Object.entries(meta.userThresholds)) {
+    for (const threshold of expressions) {
+      // k6 evaluates a threshold of a metric that saw no sample as kept, and may leave it out.
+      const ok = m[metric]?.thresholds?.[threshold]?.ok ?? true
+      thresholds.push({ metric, threshold, ok })
+    }
+  }
+  const endpoints: EndpointMetrics[] = []
+  for (const value of meta.endpoints) {
+    const extra = `,${meta.endpointTag}:${value}`
+    const trend = at(meta.latencyMetric, extra)
+    const count = Math.round(trend?.count ?? 0)
+    // Literal values found in the script that tagged no load request (setup's, or not a tag at all).
+    if (!trend || count === 0) continue
+    const endpointFailed = at('http_req_failed', extra)?.passes ?? 0
+    endpoints.push({
+      tag: meta.endpointTag,
+      value,
+      requests: count,
+      p50: trend['p(50)'] ?? trend.med ?? 0,
+      p95: trend['p(95)'] ?? 0,
+      p99: trend['p(99)'] ?? 0,
+      errorRate: Math.min(1, endpointFailed / count),
+    })
+  }
+  return {
+    scenarios: meta.scenarios,
+    metrics: {
+      p50: latency['p(50)'] ?? latency.med ?? 0,
+      p90: latency['p(90)'] ?? 0,
+      p95: latency['p(95)'] ?? 0,
+      p99: latency['p(99)'] ?? 0,
+      max: latency.max ?? 0,
+      mean: latency.avg ?? 0,
+      rps: seconds > 0 ? requests / seconds : 0,
+      requests,
+      errorRate: requests > 0 ? Math.min(1, failed / requests) : 0,
+      failedRequests: Math.round(failed),
+      checkAccuracy: totalChecks > 0 && checks ? (checks.passes ?? 0) / totalChecks : 1,
+      droppedIterations: Math.round(dropped),
+      thresholds: thresholds.slice(0, MAX_SCRIPT_THRESHOLDS),
+      endpoints: endpoints.slice(0, MAX_ENDPOINT_RESULTS),
+    },
   }
 }

@@ -258,6 +258,8 @@ const knownCellFields = new Set([
   'loadModel',
   'payloadBytes',
   'minDetectablePct',
+  'scriptThresholds',
+  'endpoints',
 ])
 
 function describeSummary(summary: SampleSummary): string {
@@ -339,6 +341,20 @@ function statistics(cell: CellComparison, metric: string): Array<[string, string
     else stats.push(['Concurrency', String(cell.concurrency)])
   }
   if (cell.payloadBytes !== undefined) stats.push(['Payload', `${cell.payloadBytes} bytes`])
+  // A user's own k6 script: its thresholds, and its endpoints (tag values), one row each.
+  for (const t of cell.scriptThresholds ?? []) {
+    const outcome =
+      t.crossed === 0
+        ? `kept in all ${t.runs} run(s)`
+        : `crossed in ${t.crossed} of ${t.runs} run(s)${t.fails ? ', fails the cell' : ', reported only'}`
+    stats.push([`k6 threshold ${t.metric}: ${t.threshold}`, outcome])
+  }
+  for (const e of cell.endpoints ?? []) {
+    stats.push([
+      `Endpoint ${e.tag}=${e.value}`,
+      `P95 ${formatMs(e.p95)}, P50 ${formatMs(e.p50)}, P99 ${formatMs(e.p99)} (medians of ${e.runs} run(s)), ${e.requests} requests, errors ${formatRate(e.errorRate)}`,
+    ])
+  }
   for (const [key, value] of Object.entries(cell)) {
     if (knownCellFields.has(key) || value === undefined || value === null) continue
     const text = describeExtra(value)
