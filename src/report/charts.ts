@@ -680,7 +680,8 @@ export function decisionChart(results: GateResults): ChartDefinition | null {
     scale: { domain, nice: false },
     title: `${metric} change vs baseline (%), ${Math.round(results.confidence * 100)}% CI`,
   }
-  const y = { field: 'cell', type: 'nominal', sort: cells, title: null }
+  // Cell names (profile/scenario) run long; a label cut to vega's default 180 px hides which cell it is.
+  const y = { field: 'cell', type: 'nominal', sort: cells, title: null, axis: { labelLimit: 360 } }
   const color = {
     field: 'region',
     type: 'nominal',
