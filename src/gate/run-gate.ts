@@ -17,7 +17,7 @@ import { currentGitSha, machineFingerprint } from '../machine.js'
 import type { CellComparison, GateResults, RunResult, StoredPhaseSummary } from '../model.js'
 import { estimateGate } from '../plan/estimate.js'
 import type { RunnerCheck } from '../stats/runner-check.js'
-import { buildServiceImages, removeLeftovers } from '../stack/stack.js'
+import { buildServiceImages, removeLeftovers, removeOrphans } from '../stack/stack.js'
 import { planVariantBuilds } from '../stack/variant-build.js'
 import { writeArtifacts, type Artifacts } from './artifacts.js'
 import { compareCells, type ComparisonMethod } from './compare.js'
@@ -294,6 +294,12 @@ export async function runGate(loaded: LoadedConfig, options: GateOptions): Promi
   const startedAt = now()
   // Everything that can be wrong with the inputs is checked before a container starts.
   const p = await prepare(loaded, options, env)
+  // A gate killed with SIGKILL could not remove its stack: the next gate on this host does.
+  const orphans = await removeOrphans()
+  if (orphans.length > 0)
+    log.warning(
+      `removed the containers of ${orphans.length} earlier gate(s) whose process is gone: ${orphans.join(', ')}`,
+    )
   const cleanup = options.cleanup ?? new Cleanup()
   // On a signal, stacks still starting are not registered yet: sweep everything labelled with this run.
   const unregisterSweep = cleanup.add(async () => {

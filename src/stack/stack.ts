@@ -5,6 +5,7 @@
  */
 import { connect } from 'node:net'
 import { createHash } from 'node:crypto'
+import { hostname } from 'node:os'
 import {
   GenericContainer,
   getContainerRuntimeClient,
@@ -23,6 +24,8 @@ import { serviceWaves } from '../plan/service-order.js'
 export const RUN_LABEL = 'dev.perf-gate.run'
 const SERVICE_LABEL = 'dev.perf-gate.service'
 const VARIANT_LABEL = 'dev.perf-gate.variant'
+/** The process that started the container, and on which host: a later gate removes the orphans of a killed one. */
+const OWNER_LABEL = 'dev.perf-gate.owner'
 
 export interface RunningService {
   name: string
@@ -155,7 +158,11 @@ export async function startStack(config: Config, options: StartStackOptions): Pr
   // (TESTCONTAINERS_RYUK_DISABLED=false), so that machines without registry access work out of the box.
   process.env.TESTCONTAINERS_RYUK_DISABLED ??= 'true'
   const services = servicesForVariant(config.services, options.overrides)
-  const labels = { [RUN_LABEL]: options.runId, [VARIANT_LABEL]: options.variant }
+  const labels = {
+    [RUN_LABEL]: options.runId,
+    [VARIANT_LABEL]: options.variant,
+    [OWNER_LABEL]: ownerLabel(),
+  }
   const started = new Map<string, RunningService>()
   const client = await getContainerRuntimeClient()
   // Created through testcontainers' runtime client rather than `new Network()` so that the network
@@ -284,4 +291,52 @@ export async function removeLeftovers(runId: string, variant?: VariantName): Pro
   const networks = await docker.listNetworks({ filters })
   await Promise.allSettled(networks.map((n) => docker.getNetwork(n.Id).remove()))
   return containers.length + networks.length
+}
+
+/** "<hostname>:<pid>" of this process. */
+function ownerLabel(): string {
+  return `${hostname()}:${process.pid}`
+}
+
+/** True when the process `pid` is alive on this host (signal 0 only checks that it exists). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    // EPERM: it exists but is another user's.
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+/**
+ * Removes containers and networks that a perf-gate process on this host started and can no longer
+ * remove because it is gone (killed with SIGKILL, or a runner that lost its job): their owner label
+ * names this host and a process id that no longer exists. Gates of live processes are left alone.
+ * Returns the run ids swept.
+ */
+export async function removeOrphans(): Promise<string[]> {
+  const client = await getContainerRuntimeClient()
+  const docker = client.container.dockerode
+  const here = hostname()
+  const orphaned = (labels: Record<string, string> | undefined): string | null => {
+    const owner = labels?.[OWNER_LABEL]
+    const run = labels?.[RUN_LABEL]
+    if (!owner || !run) return null
+    const at = owner.lastIndexOf(':')
+    const pid = Number(owner.slice(at + 1))
+    if (owner.slice(0, at) !== here || !Number.isInteger(pid) || alive(pid)) return null
+    return run
+  }
+  const runs = new Set<string>()
+  for (const container of await docker.listContainers({ all: true, filters: { label: [OWNER_LABEL] } })) {
+    const run = orphaned(container.Labels)
+    if (run) runs.add(run)
+  }
+  for (const network of await docker.listNetworks({ filters: { label: [OWNER_LABEL] } })) {
+    const run = orphaned(network.Labels)
+    if (run) runs.add(run)
+  }
+  for (const run of runs) await removeLeftovers(run)
+  return [...runs]
 }

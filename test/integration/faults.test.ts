@@ -194,10 +194,8 @@ describe('faults end with a clear verdict, keep the measured runs and leave noth
     })
     expect(killed).toBe(true)
     expect(code).toBeNull()
-    // Nothing could clean up after SIGKILL: remove the run's containers by its label, as a user would.
-    const leftovers = perfGateContainers(runId)
-    if (leftovers.length > 0) execFileSync('docker', ['rm', '-f', ...leftovers])
-    for (const network of perfGateNetworks(runId)) execFileSync('docker', ['network', 'rm', network])
+    // Nothing could clean up after SIGKILL: the killed gate's block is still there.
+    expect(perfGateContainers(runId).length).toBeGreaterThan(0)
     expect(existsSync(path.join(out, 'results.json'))).toBe(false)
     // Blocks 1 and 2 finished: two duet runs each, both variants.
     expect(journalRuns(out)).toBe(4)
@@ -207,5 +205,13 @@ describe('faults end with a clear verdict, keep the measured runs and leave noth
     expect(md).toContain('a gate that did not finish: 4 finished runs')
     expect(md).toContain('nginx/load')
     expect(md).toMatch(/\| baseline \| 0 \|/)
+    // The next gate on this host removes what the killed one left (its owner process is gone).
+    const next = await gate(config({}))
+    expect(next.stderr).toContain(
+      `removed the containers of 1 earlier gate(s) whose process is gone: ${runId}`,
+    )
+    expect(perfGateContainers(runId)).toEqual([])
+    expect(perfGateNetworks(runId)).toEqual([])
+    expectNothingLeft(next.runId)
   })
 })
