@@ -1,7 +1,8 @@
 // A stored baseline recorded on one stack, a gate on a much slower one (the same images, CPU-limited
-// with resources.cpus): the control profile shows the runner differs, so the stored comparison may
-// flag the gateway but must not block the merge without paired evidence (exit 0, inconclusive, with
-// the reason and how to get a decision).
+// with resources.cpus and a backend 3 ms slower, as a slower machine would be for everything): the
+// control profile shows the runner differs, so the stored comparison flags the gateway but must not
+// block the merge without paired evidence (exit 0, inconclusive, with the reason and how to get a
+// decision).
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -9,15 +10,16 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { runCli } from '../support/cli.js'
 import { perfGateContainers, perfGateNetworks, requireImages } from '../support/docker.js'
 
-function config(cpus: number | null): string {
-  const limit = cpus === null ? '' : `\n    resources: { cpus: ${cpus} }`
+function config(slow: boolean): string {
+  const limit = slow ? `\n    resources: { cpus: 0.5 }` : ''
+  const delay = slow ? `\n    env: { ECHO_DELAY_US: '3000' }` : ''
   return `version: 1
 name: runner-differs
 services:
   echo:
     image: perf-gate/echo:local
     ports: [8080]
-    wait: { http: { path: /health, port: 8080 }, timeout: 30s }${limit}
+    wait: { http: { path: /health, port: 8080 }, timeout: 30s }${limit}${delay}
   nginx:
     image: perf-gate/nginx:local
     ports: [8080]
@@ -54,8 +56,8 @@ describe('a stored gate on a runner unlike the baseline', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'perf-gate-runner-'))
     const fast = path.join(dir, 'fast.yml')
     const slow = path.join(dir, 'slow.yml')
-    writeFileSync(fast, config(null))
-    writeFileSync(slow, config(0.1))
+    writeFileSync(fast, config(false))
+    writeFileSync(slow, config(true))
     for (const night of [1, 2]) {
       const recorded = await cli(
         ['run', '--config', fast, '--mode', 'baseline', '--out', path.join(dir, `night-${night}`)],
@@ -72,10 +74,12 @@ describe('a stored gate on a runner unlike the baseline', () => {
     expect(results.decision).toMatch(/runner differs/)
     expect(results.decision).toMatch(/set baselineVariant/)
     const control = results.cells.find((c: { control: boolean }) => c.control)
-    // The limited stack really is slower: the control's interval lies above the +10% band.
+    // The slow stack really is slower: the control's interval lies above the +10% band, and the stored
+    // comparison alone would have called the gateway a regression.
     expect(control.ratio.lower).toBeGreaterThan(1.1)
     const gated = results.cells.find((c: { control: boolean }) => !c.control)
     expect(gated.verdict).not.toBe('regression')
+    expect(gated.changePct).toBeGreaterThan(10)
     expect(readFileSync(path.join(dir, 'gate', 'report.md'), 'utf8')).toContain(
       'Decided by the stored baseline',
     )
