@@ -6,10 +6,14 @@ import {
   InfrastructureError,
   JOURNAL_FILE,
   K6_VERSION,
+  checkBaseline,
+  chooseMethod,
   compareCells,
   configSchema,
   describeFailure,
+  estimateGate,
   findK6,
+  formatSeconds,
   gatedVerdict,
   guardInterrupts,
   loadConfig,
@@ -17,13 +21,15 @@ import {
   median,
   parseThreshold,
   parseUntrustedResults,
+  planSchedule,
+  prepareOutDir,
   readBaseline,
   readJournal,
   require_build,
   require_dist,
   runGate,
   writeArtifacts
-} from "./chunks/chunk-GUURYXV4.js";
+} from "./chunks/chunk-HWT2THL4.js";
 import {
   __toESM
 } from "./chunks/chunk-X43ZVNN6.js";
@@ -3446,6 +3452,68 @@ Exit codes:
   ${ExitCode.Infrastructure}  infrastructure failure: Docker, k6, an image or a service that did not start
 `;
 
+// src/cli/dry-run.ts
+function describeDryRun(loaded, baseline, baselinePath, mode) {
+  const { config } = loaded;
+  const gate = config.gate;
+  const method = chooseMethod(config, mode, baseline);
+  const paired = mode === "gate" && config.baselineVariant !== void 0 && gate.method !== "stored";
+  const estimate = estimateGate(
+    config,
+    mode === "baseline" ? "baseline" : method === "paired" ? "paired" : "stored",
+    paired
+  );
+  const lines = [`perf-gate dry run: ${loaded.file} (valid; nothing started)`];
+  const cells = config.profiles.flatMap(
+    (p) => config.scenarios.map((s) => `${p.name}/${s.name}${p.control ? " [control]" : ""}`)
+  );
+  lines.push(`cells: ${cells.length} (${cells.join(", ")})`);
+  if (mode === "baseline") {
+    lines.push(
+      `baseline mode: ${estimate.stored?.runs ?? 0} runs on one stack, then a night appended to ${baselinePath} (${baseline ? `${baseline.nights.length} night(s) so far` : "a new file"})`
+    );
+  } else if (method === "stored") {
+    lines.push(
+      `starts: stored comparison against ${baselinePath} (${baseline ? `${baseline.nights.length} night(s)` : "no baseline file yet: every cell inconclusive"}); ` + (paired ? `escalates to paired A/B blocks (${gate.pairing}, ${gate.pairsPerBlock} pair(s) per block) unless it can decide alone` : "no baselineVariant: a stored result that cannot decide stays inconclusive")
+    );
+  } else {
+    lines.push(
+      `starts: paired A/B blocks (${gate.pairing}, ${gate.pairsPerBlock} pair(s) per block, fresh stacks each)`
+    );
+  }
+  if (estimate.stored) {
+    lines.push(
+      `stored phase: one stack, ${estimate.stored.runs} k6 runs (${gate.warmupRounds} warm-up + ${gate.rounds} rounds x ${estimate.cells} cells), about ${formatSeconds(estimate.stored.seconds)}`
+    );
+  }
+  if (estimate.block) {
+    lines.push(
+      `paired blocks: ${estimate.minBlocks} to ${estimate.maxBlocks} (gate.rounds ${gate.rounds} to gate.maxRounds ${gate.maxRounds ?? gate.rounds * 4} pairs), ${estimate.block.processes} k6 process(es) each, about ${formatSeconds(estimate.block.seconds)} per block`
+    );
+  }
+  const eta = [];
+  if (mode === "gate" && estimate.storedOnlyS !== null && estimate.block)
+    eta.push(`${formatSeconds(estimate.storedOnlyS)} if the stored baseline decides alone`);
+  eta.push(
+    estimate.block ? `${formatSeconds(estimate.expectedS)} if decided at ${gate.rounds} pairs (usual)` : formatSeconds(estimate.expectedS)
+  );
+  if (estimate.block) eta.push(`at most ${formatSeconds(estimate.worstS)} (time budget ${gate.timeBudget})`);
+  lines.push(`ETA: ${eta.join("; ")}`);
+  const first = planSchedule({
+    profiles: config.profiles.map((p) => p.name),
+    scenarios: config.scenarios.map((s) => s.name),
+    rounds: 1,
+    warmupRounds: 0,
+    seed: gate.seed,
+    paired: method === "paired"
+  });
+  lines.push(
+    `first round (seed ${gate.seed}): ${first.map((r) => `${r.cell}${method === "paired" ? ` [${r.variant}]` : ""}`).join(" -> ")}`
+  );
+  return `${lines.join("\n")}
+`;
+}
+
 // src/cli/json-summary.ts
 function jsonSummary(results, paths) {
   return {
@@ -3481,6 +3549,14 @@ var package_default = {
   version: "0.1.0",
   description: "A performance gate for API gateways: starts the stack with testcontainers, drives it with k6, and gates pull requests on P95 latency with honest statistics.",
   license: "MIT",
+  files: [
+    "dist/",
+    "scenarios/",
+    "perf-gate.schema.json",
+    "action.yml",
+    "README.md",
+    "LICENSE"
+  ],
   type: "module",
   engines: {
     node: ">=24"
@@ -4059,14 +4135,25 @@ async function main(argv) {
   let exitCode = ExitCode.Pass;
   program2.command("run").description("start the stack, run the k6 scenarios, compare with the baseline, write the report").requiredOption("-c, --config <file>", "perf-gate.yml").addOption(
     new Option("-m, --mode <mode>", "gate or baseline").choices(["gate", "baseline"]).default("gate")
-  ).option("-o, --out <dir>", "where report.md and results.json go", "perf-gate-results").option("-t, --threshold <threshold>", "overrides gate.threshold (0.1 or 10%)", thresholdOption).option("-b, --baseline <file>", "overrides the baseline file path").option("--json", "print one JSON summary on stdout (logs stay on stderr)").action(
+  ).option("-o, --out <dir>", "where report.md and results.json go", "perf-gate-results").option("-t, --threshold <threshold>", "overrides gate.threshold (0.1 or 10%)", thresholdOption).option("-b, --baseline <file>", "overrides the baseline file path").option("--json", "print one JSON summary on stdout (logs stay on stderr)").option("--dry-run", "check everything, print the cells, the schedule and an ETA, start nothing").action(
     async (opts) => {
       const loaded = loadConfig(opts.config);
+      const baselinePath = opts.baseline ?? loaded.config.baseline.path;
+      const baseline = await checkBaseline(
+        baselinePath,
+        { name: loaded.config.name, metric: loaded.config.gate.metric },
+        { explicit: opts.baseline !== void 0, what: opts.baseline ? "--baseline" : "baseline.path" }
+      );
+      if (opts.dryRun) {
+        process.stdout.write(describeDryRun(loaded, baseline, baselinePath, opts.mode));
+        return;
+      }
+      const outDir = await prepareOutDir(opts.out, "--out");
       const guard = guardInterrupts(log);
       try {
         const outcome = await runGate(loaded, {
           mode: opts.mode,
-          outDir: opts.out,
+          outDir,
           threshold: opts.threshold,
           baselinePath: opts.baseline,
           log,

@@ -3,19 +3,23 @@ import {
   ConfigError,
   InfrastructureError,
   K6_VERSION,
+  checkBaseline,
   commentMarker,
   describeFailure,
   external_exports,
   findK6,
   guardInterrupts,
   loadConfig,
+  looksSecret,
   parseThreshold,
   parseUntrustedResults,
+  prepareOutDir,
+  readTextCapped,
   renderJobSummary,
   renderMarkdown,
   runGate,
   writeArtifacts
-} from "./chunks/chunk-GUURYXV4.js";
+} from "./chunks/chunk-HWT2THL4.js";
 import {
   __commonJS,
   __export,
@@ -25871,8 +25875,28 @@ function firstLine(text) {
   return text.split("\n", 1)[0] ?? "";
 }
 
+// src/github/identity.ts
+var ACTIONS_BOT_LOGIN = "github-actions[bot]";
+async function resolveTokenLogin(octokit) {
+  try {
+    const { data } = await octokit.rest.users.getAuthenticated();
+    if (data.login) return data.login;
+  } catch (error2) {
+    if (!isHttpError(error2) || error2.status !== 403 && error2.status !== 401) throw error2;
+  }
+  try {
+    const answer = await octokit.graphql("query { viewer { login } }");
+    if (answer.viewer?.login) return answer.viewer.login;
+  } catch (error2) {
+    if (isHttpError(error2) && error2.status >= 500) throw error2;
+  }
+  return ACTIONS_BOT_LOGIN;
+}
+
 // src/github/assets-branch.ts
 var DEFAULT_ASSETS_BRANCH = "perf-gate-assets";
+var ForeignHeadError = class extends Error {
+};
 var README = `# perf-gate assets
 
 This branch holds chart images that perf-gate links from pull request comments. It shares no history
@@ -25891,7 +25915,18 @@ async function publishAssets(octokit, options) {
   const { owner, repo, files } = options;
   const branch = options.branch ?? DEFAULT_ASSETS_BRANCH;
   for (const file of files) assertSafePath(file.path);
-  return tryGitHub(`Publishing ${files.length} chart(s) to ${owner}/${repo}@${branch}`, async () => {
+  const action = `Publishing ${files.length} chart(s) to ${owner}/${repo}@${branch}`;
+  try {
+    return await commitAssets(octokit, options, branch, action);
+  } catch (error2) {
+    if (!(error2 instanceof ForeignHeadError)) throw error2;
+    return { ok: false, status: 409, permission: false, reason: `${action} failed: ${error2.message}` };
+  }
+}
+async function commitAssets(octokit, options, branch, action) {
+  const { owner, repo, files } = options;
+  return tryGitHub(action, async () => {
+    const author = options.author ?? await resolveTokenLogin(octokit);
     const git = octokit.rest.git;
     const entries = [];
     for (const file of files) {
@@ -25907,6 +25942,11 @@ async function publishAssets(octokit, options) {
     let commit;
     for (let attempt = 1; commit === void 0; attempt++) {
       const head = await readHead(octokit, owner, repo, branch);
+      if (head !== void 0 && head.author !== author) {
+        throw new ForeignHeadError(
+          `the head of ${branch} (${head.commitSha.slice(0, 7)}) was written by ${head.author ?? "an unknown author"}, not by this token's identity ${author}; not committing on top of it (delete the branch or set another one)`
+        );
+      }
       try {
         if (head === void 0) {
           const tree = await git.createTree({
@@ -25960,8 +26000,8 @@ async function readHead(octokit, owner, repo, branch) {
     if (isHttpError(error2) && error2.status === 404) return void 0;
     throw error2;
   }
-  const commit = await octokit.rest.git.getCommit({ owner, repo, commit_sha: commitSha });
-  return { commitSha, treeSha: commit.data.tree.sha };
+  const commit = await octokit.rest.repos.getCommit({ owner, repo, ref: commitSha });
+  return { commitSha, treeSha: commit.data.commit.tree.sha, author: commit.data.author?.login };
 }
 function assertSafePath(path11) {
   if (path11 === "" || path11.startsWith("/") || path11.split("/").some((part) => part === "" || part === "..")) {
@@ -30576,7 +30616,7 @@ throttling.triggersNotification = triggersNotification;
 
 // src/github/client.ts
 var RATE_LIMIT_RETRIES = 2;
-var DO_NOT_RETRY = [400, 401, 403, 404, 410, 422, 451];
+var DO_NOT_RETRY = [400, 401, 403, 404, 410, 422, 429, 451];
 function createOctokit(token, options = {}) {
   const env = options.env ?? process.env;
   const baseUrl2 = options.baseUrl ?? env["GITHUB_API_URL"] ?? "https://api.github.com";
@@ -30713,6 +30753,12 @@ function payloadError(eventName, error2) {
     )
   );
 }
+function refuseUntrustedMeasuring(eventName, mode) {
+  if (eventName !== "pull_request_target") return;
+  throw new ConfigError([
+    `GITHUB_EVENT_NAME: mode "${mode}" refuses to run on pull_request_target, which gives the pull request's config and k6 scripts the base repository's write token and secrets. Measure on pull_request and post the comment from a workflow_run job with mode: publish (README "Fork pull requests"; examples/workflows/perf-gate-fork-measure.yml and perf-gate-fork-comment.yml).`
+  ]);
+}
 function trimSlash(url) {
   return url.replace(/\/+$/, "");
 }
@@ -30766,6 +30812,9 @@ function verdictOutputs(results) {
 }
 
 // src/load/install-k6.ts
+import { createHash as createHash2 } from "node:crypto";
+import { createReadStream } from "node:fs";
+import { readFile as readFile3 } from "node:fs/promises";
 import path9 from "node:path";
 
 // node_modules/@actions/tool-cache/lib/tool-cache.js
@@ -31204,35 +31253,73 @@ function _getGlobal(key, defaultValue) {
 }
 
 // src/load/install-k6.ts
-function k6ReleaseUrl(version, platform2, arch3) {
+var K6_RELEASES = "https://github.com/grafana/k6/releases/download";
+var K6_SHA256 = {};
+function k6ReleaseUrl(version, platform2, arch3, base = K6_RELEASES) {
   const os7 = platform2 === "linux" ? "linux" : platform2 === "darwin" ? "macos" : null;
   const cpu = arch3 === "x64" ? "amd64" : arch3 === "arm64" ? "arm64" : null;
   if (!os7 || !cpu) return null;
   const ext = os7 === "linux" ? "tar.gz" : "zip";
-  return `https://github.com/grafana/k6/releases/download/v${version}/k6-v${version}-${os7}-${cpu}.${ext}`;
+  return `${base.replace(/\/+$/, "")}/v${version}/k6-v${version}-${os7}-${cpu}.${ext}`;
 }
-async function ensureK6(log, env = process.env) {
+async function sha256File(file) {
+  const hash = createHash2("sha256");
+  for await (const chunk of createReadStream(file)) hash.update(chunk);
+  return hash.digest("hex");
+}
+function parseChecksums(text) {
+  const sums = /* @__PURE__ */ new Map();
+  for (const line of text.split("\n")) {
+    const match = /^([0-9a-f]{64})\s+\*?(\S+)\s*$/i.exec(line.trim());
+    if (match) sums.set(match[2], match[1].toLowerCase());
+  }
+  return sums;
+}
+async function verifySha256(file, expected, name) {
+  const actual = await sha256File(file);
+  if (actual !== expected.toLowerCase()) {
+    throw new InfrastructureError(
+      `k6 download ${name} failed its SHA-256 check (expected ${expected}, got ${actual}); not using it. Install k6 yourself and set K6_PATH`
+    );
+  }
+}
+async function expectedSha256(url, pinned, log) {
+  const name = path9.basename(url);
+  const fixed = pinned[name];
+  if (fixed) return fixed;
+  const sumsUrl = `${path9.dirname(url)}/k6-v${K6_VERSION}-checksums.txt`;
+  log.warning(`no pinned SHA-256 for ${name}; verifying it against the release's ${path9.basename(sumsUrl)}`);
+  let sums;
+  try {
+    sums = parseChecksums(await readFile3(await downloadTool(sumsUrl), "utf8"));
+  } catch (error2) {
+    throw new InfrastructureError(`could not download ${sumsUrl} to verify k6: ${error2.message}`);
+  }
+  const listed = sums.get(name);
+  if (!listed) throw new InfrastructureError(`${sumsUrl} lists no checksum for ${name}; not using it`);
+  return listed;
+}
+async function ensureK6(log, env = process.env, options = {}) {
   const found = await findK6(env);
   if (found) return found;
   if (!env.RUNNER_TOOL_CACHE) return null;
   let dir = find("k6", K6_VERSION);
   if (!dir) {
-    const url = k6ReleaseUrl(K6_VERSION, process.platform, process.arch);
+    const url = k6ReleaseUrl(K6_VERSION, process.platform, process.arch, options.releases);
     if (!url)
       throw new InfrastructureError(
         `no k6 release for ${process.platform}/${process.arch}; install k6 and set K6_PATH`
       );
     log.info(`downloading k6 v${K6_VERSION}`);
+    const expected = await expectedSha256(url, options.pinned ?? K6_SHA256, log);
     const archive = await downloadTool(url);
+    await verifySha256(archive, expected, path9.basename(url));
     const extracted = url.endsWith(".zip") ? await extractZip(archive) : await extractTar(archive);
     const folder = path9.join(extracted, path9.basename(url).replace(/\.(tar\.gz|zip)$/, ""));
     dir = await cacheDir(folder, "k6", K6_VERSION);
   }
   return findK6({ ...env, K6_PATH: path9.join(dir, "k6") });
 }
-
-// src/publish.ts
-import { readFile as readFile3 } from "node:fs/promises";
 
 // src/github/pull-requests.ts
 async function findPullRequestByHead(octokit, lookup) {
@@ -31268,7 +31355,8 @@ async function upsertStickyComment(octokit, target) {
   const { owner, repo, issueNumber, marker, body } = target;
   if (!body.includes(marker)) throw new Error(`sticky comment body must contain its marker ${marker}`);
   return tryGitHub(`Posting the PR comment on ${owner}/${repo}#${issueNumber}`, async () => {
-    const existing = await findCommentByMarker(octokit, { owner, repo, issueNumber, marker });
+    const author = target.author ?? await resolveTokenLogin(octokit);
+    const existing = await findCommentByMarker(octokit, { owner, repo, issueNumber, marker, author });
     if (existing !== void 0) {
       const { data: data2 } = await octokit.rest.issues.updateComment({ owner, repo, comment_id: existing, body });
       return { id: data2.id, url: data2.html_url, action: "updated" };
@@ -31285,7 +31373,9 @@ async function findCommentByMarker(octokit, where) {
     per_page: 100
   });
   for await (const page of pages) {
-    const hit = page.data.find((comment) => comment.body?.includes(where.marker));
+    const hit = page.data.find(
+      (comment) => comment.user?.login === where.author && comment.body?.includes(where.marker)
+    );
     if (hit) return hit.id;
   }
   return void 0;
@@ -31336,7 +31426,12 @@ async function publish(input) {
   } else if (wantsComment && (context3.pullRequest || context3.workflowRun)) {
     const octokit = input.octokit ?? createOctokit(input.token, { baseUrl: context3.apiUrl });
     const issueNumber = await pullRequestNumber(octokit, context3, log);
-    if (issueNumber !== void 0) {
+    const identity = issueNumber === void 0 ? void 0 : await tryGitHub("Finding the token's identity", async () => ({
+      login: await resolveTokenLogin(octokit)
+    }));
+    if (identity !== void 0 && !identity.ok) {
+      log.warning(`${identity.reason}; no PR comment, the results are in the job summary and artifacts`);
+    } else if (issueNumber !== void 0 && identity !== void 0) {
       if (input.charts.length > 0) {
         const assets = await publishAssets(octokit, {
           owner: context3.owner,
@@ -31346,7 +31441,8 @@ async function publish(input) {
             path: contentAddressedPath(Buffer.from(chart.png), { ext: "png" }),
             content: Buffer.from(chart.png)
           })),
-          message: `perf-gate charts for #${issueNumber}`
+          message: `perf-gate charts for #${issueNumber}`,
+          author: identity.login
         });
         if (assets.ok) {
           images = assets.files.map((file, i) => ({ url: file.url, alt: input.charts[i]?.title ?? "chart" }));
@@ -31365,7 +31461,8 @@ async function publish(input) {
         repo: context3.repo,
         issueNumber,
         marker,
-        body
+        body,
+        author: identity.login
       });
       if (comment.ok) {
         commentUrl = comment.url;
@@ -31375,18 +31472,24 @@ async function publish(input) {
       }
     }
   }
-  await writeJobSummary(
-    renderJobSummary(results, { images, ...context3.runUrl ? { artifactsUrl: context3.runUrl } : {} }),
-    { env: input.env ?? process.env }
-  );
+  try {
+    await writeJobSummary(
+      renderJobSummary(results, { images, ...context3.runUrl ? { artifactsUrl: context3.runUrl } : {} }),
+      { env: input.env ?? process.env, ...input.summary ? { summary: input.summary } : {} }
+    );
+  } catch (error2) {
+    log.warning(`could not write the job summary: ${error2.message.split("\n")[0]}`);
+  }
   return { commentUrl, images };
 }
+var MAX_RESULTS_BYTES = 2e7;
 async function readResults(file) {
+  const text = readTextCapped(file, MAX_RESULTS_BYTES, 'input "results"');
   let json;
   try {
-    json = JSON.parse(await readFile3(file, "utf8"));
+    json = JSON.parse(text);
   } catch (error2) {
-    throw new ConfigError([`input "results": cannot read ${file}: ${error2.message}`]);
+    throw new ConfigError([`input "results": ${file}: not JSON (${error2.message})`]);
   }
   return parseUntrustedResults(json, file);
 }
@@ -31402,15 +31505,23 @@ function headline(results) {
 }
 async function gateOrBaseline(settings, workspace, context3, signal, guard) {
   const loaded = loadConfig(path10.resolve(workspace, settings.config));
-  let baselinePath = settings.baseline ? path10.resolve(workspace, settings.baseline) : loaded.config.baseline.path;
+  maskSecrets(loaded);
+  const explicit = settings.baseline ? path10.resolve(workspace, settings.baseline) : void 0;
+  let baselinePath = explicit ?? loaded.config.baseline.path;
+  const outDir = await prepareOutDir(path10.resolve(workspace, settings.outDir), 'input "out-dir"');
   const branch = baselineBranch(settings, context3, workspace, baselinePath);
   if (branch) {
     const dest = settings.mode === "baseline" ? baselinePath : tempBaselinePath(baselinePath);
     if (await pullBaseline(branch.octokit, branch.where, dest, actionLogger)) baselinePath = dest;
   }
+  await checkBaseline(
+    baselinePath,
+    { name: loaded.config.name, metric: loaded.config.gate.metric },
+    { explicit: explicit !== void 0, what: explicit ? 'input "baseline"' : "baseline.path" }
+  );
   const outcome = await runGate(loaded, {
     mode: settings.mode,
-    outDir: path10.resolve(workspace, settings.outDir),
+    outDir,
     threshold: settings.threshold,
     baselinePath,
     log: actionLogger,
@@ -31442,6 +31553,17 @@ function baselineBranch(settings, context3, workspace, file) {
 function tempBaselinePath(file) {
   return path10.join(process.env.RUNNER_TEMP ?? tmpdir(), `perf-gate-baseline-${path10.basename(file)}`);
 }
+function maskSecrets(loaded) {
+  for (const value of loaded.interpolated) if (looksSecret(value)) setSecret(value.value);
+}
+async function publishSafely(input) {
+  try {
+    return await publish(input);
+  } catch (error2) {
+    warning(`publishing the report failed: ${describeFailure(error2).message.split("\n")[0]}`);
+    return { commentUrl: void 0, images: [] };
+  }
+}
 async function run() {
   const guard = guardInterrupts(actionLogger);
   try {
@@ -31452,10 +31574,12 @@ async function run() {
     let exitCode;
     let paths;
     let charts;
+    if (settings.mode !== "publish") refuseUntrustedMeasuring(context3.eventName, settings.mode);
     if (settings.mode === "publish") {
       const dir = path10.resolve(workspace, settings.results);
       results = await readResults(path10.join(dir, "results.json"));
-      const artifacts = await writeArtifacts(results, path10.resolve(workspace, settings.outDir), actionLogger);
+      const outDir = await prepareOutDir(path10.resolve(workspace, settings.outDir), 'input "out-dir"');
+      const artifacts = await writeArtifacts(results, outDir, actionLogger);
       paths = artifacts;
       charts = artifacts.charts;
       exitCode = 0;
@@ -31474,7 +31598,7 @@ async function run() {
     }
     const published = await actionLogger.group(
       "Publish the report",
-      () => publish({
+      () => publishSafely({
         results,
         charts,
         context: context3,
