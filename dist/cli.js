@@ -29,7 +29,7 @@ import {
   require_dist,
   runGate,
   writeArtifacts
-} from "./chunks/chunk-HWT2THL4.js";
+} from "./chunks/chunk-DDVH5PVQ.js";
 import {
   __toESM
 } from "./chunks/chunk-X43ZVNN6.js";

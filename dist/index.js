@@ -19,7 +19,7 @@ import {
   renderMarkdown,
   runGate,
   writeArtifacts
-} from "./chunks/chunk-HWT2THL4.js";
+} from "./chunks/chunk-DDVH5PVQ.js";
 import {
   __commonJS,
   __export,

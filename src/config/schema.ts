@@ -300,12 +300,23 @@ export const scenarioSchema = z
   })
   // k6 refuses arrival-rate executors shorter than a second; say so here, naming the key, not after
   // the stack has started.
-  .refine((s) => !s.script.endsWith('arrival-rate') || durationMs(s.duration) >= 1000, {
-    message: 'an arrival-rate scenario runs for at least "1s" (a k6 limit)',
-    path: ['duration'],
-  })
+  // Only for well-formed durations: a malformed one already has its own message at that key.
   .refine(
-    (s) => !s.script.endsWith('arrival-rate') || durationMs(s.warmup) === 0 || durationMs(s.warmup) >= 1000,
+    (s) =>
+      !s.script.endsWith('arrival-rate') ||
+      !DURATION_PATTERN.test(s.duration) ||
+      durationMs(s.duration) >= 1000,
+    {
+      message: 'an arrival-rate scenario runs for at least "1s" (a k6 limit)',
+      path: ['duration'],
+    },
+  )
+  .refine(
+    (s) =>
+      !s.script.endsWith('arrival-rate') ||
+      !DURATION_PATTERN.test(s.warmup) ||
+      durationMs(s.warmup) === 0 ||
+      durationMs(s.warmup) >= 1000,
     { message: 'an arrival-rate warm-up is "0s" or at least "1s" (a k6 limit)', path: ['warmup'] },
   )
 

@@ -315,8 +315,9 @@ describe('perf-gate run --json', () => {
     const config = readFileSync(path.join(ROOT, 'examples/nginx/perf-gate.yml'), 'utf8')
       .replace('rounds: 5', 'rounds: 2')
       .replace('warmupRounds: 1', 'warmupRounds: 0')
-      .replace('duration: 5s', 'duration: 2s')
-      .replace('rate: 1000', 'rate: 200')
+      .replace('duration: 4s', 'duration: 2s')
+      .replace('rate: 500', 'rate: 200')
+      .replace('maxRounds: 12', 'maxRounds: 4')
       .replace('../../baselines/nginx-example.json', 'baseline.json')
     const file = path.join(dir, 'perf-gate.yml')
     writeFileSync(file, config)
@@ -327,8 +328,8 @@ describe('perf-gate run --json', () => {
     expect(summary.verdict).toBe(results.verdict)
     expect(run.code).toBe(results.verdict === 'regression' ? 1 : 0)
     expect(summary.cells.map((c: { cell: string }) => c.cell).sort()).toEqual([
-      'nginx-passthrough/rate-1000-1kb',
-      'no-gateway/rate-1000-1kb',
+      'nginx-passthrough/rate-500-1kb',
+      'no-gateway/rate-500-1kb',
     ])
     expect(summary.paths.results).toBe(path.join(dir, 'out', 'results.json'))
     expect(run.stderr).toContain('== Start the stack')

@@ -73,6 +73,26 @@ describe('parseConfig', () => {
     expect(problemsOf(raw)[0]).toMatch(/^perf-gate.yml: scenarios\[0\].duration: expected a duration/)
   })
 
+  it('names a bad duration of an arrival-rate scenario too (its k6 minimum is checked only on valid ones)', () => {
+    const raw = {
+      ...valid,
+      scenarios: [
+        { name: 'r', script: 'constant-arrival-rate', rate: 100, duration: 'five', warmup: 'soon' },
+      ],
+    }
+    expect(problemsOf(raw)).toEqual([
+      expect.stringMatching(/^perf-gate\.yml: scenarios\[0\]\.duration: expected a duration/),
+      expect.stringMatching(/^perf-gate\.yml: scenarios\[0\]\.warmup: expected a duration/),
+    ])
+    const short = {
+      ...valid,
+      scenarios: [{ name: 'r', script: 'constant-arrival-rate', rate: 100, duration: '500ms' }],
+    }
+    expect(problemsOf(short)).toEqual([
+      'perf-gate.yml: scenarios[0].duration: an arrival-rate scenario runs for at least "1s" (a k6 limit)',
+    ])
+  })
+
   it('names an unknown dependsOn service', () => {
     const raw = clone()
     raw.services.gateway.dependsOn = ['backend']
