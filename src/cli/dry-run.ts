@@ -6,6 +6,7 @@
 import type { BaselineFile } from '../baseline/format.js'
 import type { LoadedConfig } from '../config/load.js'
 import { chooseMethod } from '../gate/run-gate.js'
+import type { Placement } from '../plan/placement.js'
 import { estimateGate, formatSeconds } from '../plan/estimate.js'
 import { planSchedule } from '../plan/schedule.js'
 
@@ -15,6 +16,7 @@ export function describeDryRun(
   baseline: BaselineFile | null,
   baselinePath: string,
   mode: 'gate' | 'baseline',
+  placement?: Placement,
 ): string {
   const { config } = loaded
   const gate = config.gate
@@ -67,6 +69,7 @@ export function describeDryRun(
   )
   if (estimate.block) eta.push(`at most ${formatSeconds(estimate.worstS)} (time budget ${gate.timeBudget})`)
   lines.push(`ETA: ${eta.join('; ')}`)
+  if (placement) lines.push(placement.summary)
   const first = planSchedule({
     profiles: config.profiles.map((p) => p.name),
     scenarios: config.scenarios.map((s) => s.name),

@@ -11,6 +11,7 @@ import { Cleanup, runSchedule, StackSession, type ExecuteContext } from './measu
 import { gatedVerdict, type PolicyInput } from './policy.js'
 import type { BaselineFile } from '../baseline/format.js'
 import type { Config, GateConfig } from '../config/schema.js'
+import type { Placement } from '../plan/placement.js'
 import type { K6Binary } from '../load/k6.js'
 import type { Logger } from '../log.js'
 import type { MachineFingerprint } from '../model.js'
@@ -28,6 +29,8 @@ export interface Prepared {
   hasVariant: boolean
   buildPlans: VariantBuildPlan[]
   k6: K6Binary
+  /** Where k6 and each service run (k6 above already carries its CPUs). */
+  placement: Placement
   runId: string
   machine: MachineFingerprint
 }
@@ -105,6 +108,7 @@ export class GateEvidence {
       variants,
       overrides: { baseline: baselineVariant },
       instance,
+      cpusets: this.p.placement.mode === 'split' ? this.p.placement.services : undefined,
     })
   }
 

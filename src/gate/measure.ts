@@ -65,6 +65,8 @@ export interface SessionOptions {
   overrides: Partial<Record<VariantName, VariantConfig | undefined>>
   /** Names this session's instances (networks), e.g. "stored" or "b3" for paired block 3. */
   instance: string
+  /** Docker cpuset per service (the gate's CPU placement); absent: every CPU. */
+  cpusets?: Readonly<Record<string, string>> | undefined
 }
 
 /** Running stacks for some variants, every profile set up; disposing stops them all. */
@@ -98,6 +100,7 @@ export class StackSession implements AsyncDisposable {
                 variant,
                 instance: options.instance,
                 overrides: options.overrides[variant],
+                cpusets: options.cpusets,
                 log: options.log,
               }),
             )
