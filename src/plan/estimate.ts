@@ -6,12 +6,15 @@
  */
 import { durationMs, isBuiltInScenario, type Config } from '../config/schema.js'
 
+// Measured on a 2-core runner from the journals of real gates (bench/results/oc/journals, 6 s runs
+// with 1 s warm-up, paired blocks of 2 cells): successive k6 runs start 7.3-7.5 s apart, a paired
+// block's fresh stacks add 2.2-3.2 s between blocks, and a gate spends about 4 s outside its runs.
 /** Seconds one k6 process costs beyond its warm-up and load phase (start, setup probe, summary). */
-export const RUN_OVERHEAD_S = 1.2
+export const RUN_OVERHEAD_S = 0.45
 /** Seconds to start (and later stop) one session of stacks. */
-export const SESSION_S = 3
+export const SESSION_S = 2.5
 /** Seconds of fixed cost: finding k6, rendering the report. */
-export const FIXED_S = 10
+export const FIXED_S = 5
 
 export interface GateEstimate {
   cells: number
