@@ -115,7 +115,7 @@ function parseArgs(argv: string[]): Options {
     .addOption(
       new Option(
         '--placement <placement>',
-        "split: the gateways on the upper CPUs, k6 and echo on the lower ones, as the gate's gate.placement auto does; none: no pinning",
+        'split: the gateways on the upper CPUs, k6 and echo on the lower ones, as gate.placement: split does (bench/oc-gate.yml); none: no pinning',
       )
         .choices(['split', 'none'])
         .default('split'),

@@ -31,7 +31,7 @@ import {
   require_dist,
   runGate,
   writeArtifacts
-} from "./chunks/chunk-D6GYRVI7.js";
+} from "./chunks/chunk-LAJCAC27.js";
 import {
   __toESM
 } from "./chunks/chunk-X43ZVNN6.js";

@@ -19,7 +19,7 @@ import {
   renderMarkdown,
   runGate,
   writeArtifacts
-} from "./chunks/chunk-D6GYRVI7.js";
+} from "./chunks/chunk-LAJCAC27.js";
 import {
   __commonJS,
   __export,

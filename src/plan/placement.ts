@@ -2,12 +2,13 @@
  * CPU placement of a gate's processes: which CPUs k6 and each service may run on. Pure: from the
  * config, the CPU count and whether `taskset` exists, the plan the stack and the k6 runner apply.
  *
- * Why: on a small shared runner the gateway under test, the backend and the load generator compete
- * for the same cores, and which of them wins a given millisecond is noise in P95. Measured side by
- * side on a 2-core machine (bench/designs.ts, two identical nginx stacks, duet runs), putting the
- * gateways on their own CPU and k6 with the backends on the other ("split") gave the smallest
- * sigma of the per-pair log P95 ratio of all designs: 0.036 vs 0.062 unpinned (quiet machine) and
- * 0.055 vs 0.071 (load 8-12); see docs/injector-and-designs.md. So `gate.placement: auto` splits.
+ * Why it is a choice and not the default: measured side by side on a 2-core machine
+ * (bench/designs.ts, two identical nginx stacks, duet runs at 500 req/s each), "split" (gateways on
+ * CPU 1, k6 and the backends on CPU 0) gave the smallest sigma of the per-pair log P95 ratio (0.036
+ * against 0.062 unpinned), but its P95s were 25-330 ms against 2-6 ms unpinned: k6 and two backends
+ * saturated their one core, and a ratio of two saturated P95s is steady but blind (the example's
+ * 1 ms backend slowdown read as +5.7%). At a rate that core can carry (the accuracy benchmark's
+ * 2 x 250 req/s of testgw) split measures the gateway. See docs/injector-and-designs.md.
  */
 import type { Config } from '../config/schema.js'
 
@@ -45,9 +46,9 @@ export function gatewayServices(config: Config): string[] {
 }
 
 /**
- * The placement for this gate. `auto` splits when the machine has at least 2 CPUs, taskset exists
- * and the gateways can be told from the rest; `split` asks for it (and says why it cannot when it
- * cannot); `none` leaves every process on every CPU.
+ * The placement for this gate: `split` when asked for and possible (at least 2 CPUs, taskset, and
+ * gateways that can be told from the rest), with the reason when not; `none` leaves every process on
+ * every CPU.
  */
 export function planPlacement(config: Config, cpuCount: number, hasTaskset: boolean): Placement {
   const wanted = config.gate.placement

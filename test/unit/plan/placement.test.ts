@@ -16,7 +16,7 @@ const config = (placement?: string, gatedTarget = 'http://gateway:8080/echo') =>
         { name: 'gw', target: gatedTarget },
       ],
       scenarios: [{ name: 's', script: 'constant-arrival-rate', rate: 500, duration: '4s' }],
-      ...(placement ? { gate: { placement } } : {}),
+      gate: { placement: placement ?? 'split' },
     },
     'perf-gate.yml',
     {},
@@ -39,10 +39,24 @@ describe('planPlacement', () => {
     expect(planPlacement(config(), 5, true)).toMatchObject({ k6Cpus: '0-2', services: { gateway: '3-4' } })
   })
 
+  it('does not pin by default', () => {
+    const c = parseConfig(
+      {
+        name: 'e',
+        services: { gw: { image: 'gw', ports: [80], wait: { log: 'up' } } },
+        profiles: [{ name: 'gw', target: 'http://gw:80/' }],
+        scenarios: [{ name: 's', script: 'constant-arrival-rate', rate: 10, duration: '4s' }],
+      },
+      'perf-gate.yml',
+      {},
+    )
+    expect(planPlacement(c, 8, true).mode).toBe('none')
+  })
+
   it('does not pin on one CPU, without taskset, or when asked not to, and says why', () => {
     expect(planPlacement(config(), 1, true)).toEqual({
       mode: 'none',
-      summary: 'CPU placement: none (gate.placement: auto, but this machine has 1 CPU)',
+      summary: 'CPU placement: none (gate.placement: split, but this machine has 1 CPU)',
     })
     expect(planPlacement(config('split'), 2, false).summary).toContain(
       'taskset (util-linux) is not installed',
@@ -54,7 +68,7 @@ describe('planPlacement', () => {
   })
 
   it('finds no gateway when the gated profiles target something outside the stack', () => {
-    const c = config('auto', 'http://example.test/')
+    const c = config('split', 'http://example.test/')
     expect(gatewayServices(c)).toEqual([])
     expect(planPlacement(c, 2, true).summary).toContain('no non-control profile targets a service')
   })
