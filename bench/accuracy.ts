@@ -218,10 +218,12 @@ function pct(k: number, n: number): string {
   return `${((100 * k) / n).toFixed(0)}% [${(100 * lo).toFixed(0)}, ${(100 * hi).toFixed(0)}]`
 }
 
-async function replay(options: { decisions: number; seed: number; readme: boolean }) {
+async function replay(options: { decisions: number; seed: number; readme: boolean; config?: string }) {
   const gates = await readGates()
   if (gates.length === 0) throw new Error(`${GATES} holds no gates: run "gates" first`)
-  const loaded = loadConfig(CONFIG, { ...process.env, OC_BASELINE: path.resolve(BASELINE) })
+  // --config replays the same recorded blocks under another gate config (a what-if of the policy's
+  // parameters: rounds, maxRounds, confidence); the real-gate rows still come from the gates as run.
+  const loaded = loadConfig(options.config ?? CONFIG, { ...process.env, OC_BASELINE: path.resolve(BASELINE) })
   const { config } = loaded
   const gate = config.gate
   const { byLabel, stored } = await readPool(gates)
@@ -478,7 +480,8 @@ program
   .option('--decisions <n>', 'replayed decisions per setting', positiveInt, 400)
   .option('--seed <n>', 'seeds the draws', nonNegativeInt, 1)
   .option('--readme', 'write the table into README.md between the oc-table markers', false)
-  .action(async (o: { decisions: number; seed: number; readme: boolean }) => replay(o))
+  .option('--config <file>', `replay under this gate config instead of ${CONFIG} (a what-if)`)
+  .action(async (o: { decisions: number; seed: number; readme: boolean; config?: string }) => replay(o))
 program
   .command('all', { isDefault: true })
   .description('baseline, every real gate of the curve, then the replay table into the README')
