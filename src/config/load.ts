@@ -13,6 +13,7 @@ import { readTextCapped } from '../files.js'
 import { withLocations } from './locate.js'
 import { serviceWaves } from '../plan/service-order.js'
 import { BUILT_IN_SCENARIOS, configSchema, isBuiltInScenario, type Config } from './schema.js'
+import { expandConfig } from './sweep.js'
 
 /** A validated config plus where it came from. Paths inside are absolute. */
 export interface LoadedConfig {
@@ -208,7 +209,16 @@ function parseConfigValues(
   } catch (error) {
     throw fail([`${source}: services: ${(error as Error).message}`], { paths: [['services']] })
   }
-  return { config: parsed.data, interpolated }
+  return { config: expandConfig(parsed.data), interpolated }
+}
+
+/**
+ * The index in the config file of expanded scenario `i`: a sweep's levels all come from one entry, so
+ * messages about a script name the entry the user wrote.
+ */
+function configIndex(scenarios: Config['scenarios'], i: number): number {
+  const names = new Set(scenarios.slice(0, i + 1).map((s) => s.sweep?.scenario ?? s.name))
+  return names.size - 1
 }
 
 export { isBuiltInScenario } from './schema.js'
@@ -325,9 +335,10 @@ function pathsOutside(config: Config, dir: string): string[] {
     }
   }
   config.scenarios.forEach((s, i) => {
-    if (!isBuiltInScenario(s.script)) check(`scenarios[${i}].script`, s.script)
+    if (!isBuiltInScenario(s.script)) check(`scenarios[${configIndex(config.scenarios, i)}].script`, s.script)
   })
-  return problems
+  // A sweep repeats its script in every level: one problem per configured scenario is enough.
+  return [...new Set(problems)]
 }
 
 function resolvePaths(config: Config, dir: string): Config {
@@ -364,7 +375,8 @@ function missingFiles(config: Config): string[] {
         problems.push(`services.${name}.build: Dockerfile not found: ${dockerfile}`)
     }
   }
-  config.scenarios.forEach((s, i) => {
+  config.scenarios.forEach((s, index) => {
+    const i = configIndex(config.scenarios, index)
     if (!isBuiltInScenario(s.script) && !existsSync(s.script)) {
       problems.push(`scenarios[${i}].script: k6 script not found: ${s.script}`)
     } else if (isBuiltInScenario(s.script) && !(BUILT_IN_SCENARIOS as readonly string[]).includes(s.script)) {
@@ -373,5 +385,5 @@ function missingFiles(config: Config): string[] {
       )
     }
   })
-  return problems
+  return [...new Set(problems)]
 }

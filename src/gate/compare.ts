@@ -5,6 +5,7 @@
  */
 import { baselineAgeDays, cellHistory, type BaselineFile } from '../baseline/format.js'
 import type { Config, GateConfig } from '../config/schema.js'
+import { configCells } from '../config/sweep.js'
 import { cellId, type CellComparison, type RunResult } from '../model.js'
 import { applyHolm, comparePaired, compareStored, noiseMonitor } from '../stats/index.js'
 
@@ -24,8 +25,10 @@ export function compareCells(input: CompareInput): { cells: CellComparison[]; no
   const { runs, config, gate, baseline, method } = input
   const notes: string[] = []
   const compared: CellComparison[] = []
-  for (const profile of config.profiles) {
-    for (const scenario of config.scenarios) {
+  for (const ref of configCells(config)) {
+    {
+      const profile = config.profiles.find((p) => p.name === ref.profile) as Config['profiles'][number]
+      const scenario = config.scenarios.find((s) => s.name === ref.scenario) as Config['scenarios'][number]
       const cell = cellId(profile.name, scenario.name)
       const mine = runs.filter((r) => r.cell === cell)
       const candidateRuns = mine.filter((r) => r.variant === 'candidate')
@@ -49,6 +52,7 @@ export function compareCells(input: CompareInput): { cells: CellComparison[]; no
         concurrency: open ? scenario.rate : scenario.vus,
         loadModel: open ? 'open' : 'closed',
         payloadBytes: scenario.payloadBytes,
+        ...(scenario.sweep ? { sweep: { scenario: scenario.sweep.scenario, level: scenario.sweep.label } } : {}),
       })
     }
   }
