@@ -12,7 +12,8 @@
  * Runs under `node --experimental-strip-types`, which needs `.ts` in local import paths; the schema is
  * therefore loaded with a computed dynamic import (tsc would reject a literal `.ts` specifier here).
  */
-import { readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { registerHooks } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import * as prettier from 'prettier'
@@ -370,6 +371,18 @@ export async function generate(sources: Sources): Promise<Generated> {
 
 async function main(argv: string[]): Promise<number> {
   const check = argv.includes('--check')
+  // src/ imports its siblings as `./x.js` (what tsc and esbuild expect); under strip-types only the
+  // `.ts` file exists, so resolve a missing local `.js` to its `.ts`.
+  registerHooks({
+    resolve(specifier, context, nextResolve) {
+      if (specifier.startsWith('.') && specifier.endsWith('.js') && context.parentURL?.startsWith('file:')) {
+        const candidate = new URL(specifier, context.parentURL)
+        if (!existsSync(fileURLToPath(candidate)))
+          return nextResolve(specifier.replace(/\.js$/, '.ts'), context)
+      }
+      return nextResolve(specifier, context)
+    },
+  })
   const schemaUrl = pathToFileURL(path.join(ROOT, 'src', 'config', 'schema.ts')).href
   const { configSchema } = (await import(schemaUrl)) as typeof import('../src/config/schema.js')
   const files = {

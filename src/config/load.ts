@@ -154,6 +154,21 @@ export function looksSecret({ name, value }: InterpolatedValue): boolean {
   )
 }
 
+/**
+ * A union that matched no branch (a sweepable number: one value or a list) says only "Invalid input";
+ * report the branch that got furthest instead (a list whose element is wrong names that element),
+ * the first branch on a tie, with its path joined to the union's.
+ */
+function unwrapUnion(issue: z.core.$ZodIssue): z.core.$ZodIssue {
+  if (issue.code !== 'invalid_union' || issue.errors.length === 0) return issue
+  let best: z.core.$ZodIssue | undefined
+  for (const branch of issue.errors) {
+    const first = branch[0]
+    if (first && (best === undefined || first.path.length > best.path.length)) best = first
+  }
+  return best ? unwrapUnion({ ...best, path: [...issue.path, ...best.path] }) : issue
+}
+
 function describeIssue(issue: z.core.$ZodIssue): string {
   if (issue.code === 'unrecognized_keys') {
     return `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`
@@ -194,11 +209,12 @@ function parseConfigValues(
     )
   const parsed = configSchema.safeParse(value)
   if (!parsed.success) {
+    const issues = parsed.error.issues.map(unwrapUnion)
     throw fail(
-      parsed.error.issues.map((issue) => `${source}: ${formatPath(issue.path)}: ${describeIssue(issue)}`),
+      issues.map((issue) => `${source}: ${formatPath(issue.path)}: ${describeIssue(issue)}`),
       // An unknown key is located at the key itself rather than at the object holding it.
       {
-        paths: parsed.error.issues.map((i) =>
+        paths: issues.map((i) =>
           i.code === 'unrecognized_keys' ? [...i.path, i.keys[0] ?? ''] : i.path,
         ),
       },

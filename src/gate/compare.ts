@@ -6,8 +6,8 @@
 import { baselineAgeDays, cellHistory, type BaselineFile } from '../baseline/format.js'
 import type { Config, GateConfig } from '../config/schema.js'
 import { configCells } from '../config/sweep.js'
-import { cellId, type CellComparison, type RunResult } from '../model.js'
-import { applyHolm, comparePaired, compareStored, noiseMonitor } from '../stats/index.js'
+import { cellId, type CellComparison, type GateResults, type RunResult } from '../model.js'
+import { applyHolm, comparePaired, compareStored, noiseMonitor, overheadFigures } from '../stats/index.js'
 
 export type ComparisonMethod = 'stored' | 'paired' | 'none'
 
@@ -53,6 +53,10 @@ export function compareCells(input: CompareInput): { cells: CellComparison[]; no
         loadModel: open ? 'open' : 'closed',
         payloadBytes: scenario.payloadBytes,
         ...(scenario.sweep ? { sweep: { scenario: scenario.sweep.scenario, level: scenario.sweep.label } } : {}),
+        // An open model's configured rate, to read the achieved throughput against.
+        ...(comparison.achieved && open && scenario.rate !== undefined
+          ? { achieved: { ...comparison.achieved, targetRps: scenario.rate } }
+          : {}),
       })
     }
   }
@@ -91,4 +95,18 @@ export function compareCells(input: CompareInput): { cells: CellComparison[]; no
     )
   }
   return { cells, notes }
+}
+
+/** Overhead over the reference profile per level, and per-hook cost (report.reference, profile hooks). */
+export function figuresOf(
+  config: Pick<Config, 'profiles' | 'report'>,
+  cells: readonly CellComparison[],
+  confidence: number,
+): NonNullable<GateResults['figures']> {
+  return overheadFigures({
+    cells,
+    reference: config.report.reference ?? null,
+    confidence,
+    hooks: Object.fromEntries(config.profiles.map((p) => [p.name, p.hooks])),
+  })
 }

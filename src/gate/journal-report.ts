@@ -8,7 +8,7 @@ import { expandedConfigSchema, type Config } from '../config/schema.js'
 import { ConfigError } from '../errors.js'
 import { machineFingerprint } from '../machine.js'
 import type { GateResults } from '../model.js'
-import { compareCells } from './compare.js'
+import { compareCells, figuresOf } from './compare.js'
 import { readJournal } from './journal.js'
 import { gatedVerdict } from './policy.js'
 
@@ -53,5 +53,6 @@ export async function resultsFromJournal(file: string, now: Date = new Date()): 
     notes: [interrupted, ...notes],
     evidence: method === 'paired' ? 'paired' : method === 'stored' ? 'stored' : 'none',
     decision: 'interrupted before the decision policy stopped; rendered from the journal',
+    figures: figuresOf(config, cells, gate.confidence),
   }
 }

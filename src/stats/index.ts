@@ -46,3 +46,11 @@ export {
 } from './verdict.js'
 export { selectRuns, type RunSelection } from './run-selection.js'
 export type { StatsGate } from './cell-comparison.js'
+export {
+  addedMs,
+  chooseReference,
+  OVERHEAD_METRICS,
+  overheadFigures,
+  overheadRatio,
+  type OverheadInput,
+} from './overhead.js'
