@@ -23,9 +23,15 @@ export interface ChartOptions {
    * control profile (e.g. "no-gateway").
    */
   referenceProfile?: string
-  /** Most cells charted; beyond it the most important are kept. Default 24. */
+  /**
+   * Most cells charted; beyond it the most important are kept. Default 60: a seed-000 matrix (5
+   * profiles x 5 levels, plus a payload level per profile) must chart every cell.
+   */
   maxCells?: number
 }
+
+/** Cells charted before the charts keep only the most important ones. */
+export const DEFAULT_MAX_CHART_CELLS = 60
 
 const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json'
 const VARIANT_COLORS: Record<string, string> = { baseline: '#9aa4ae', candidate: '#1f6feb' }
@@ -57,12 +63,12 @@ function variantScale(values: Array<Record<string, unknown>>): { domain: string[
 }
 
 /**
- * Every chart applicable to these results, in reading order. Past maxCells (default 24) the charts show
+ * Every chart applicable to these results, in reading order. Past maxCells (default 60) the charts show
  * only the cells that matter most (regressions, then inconclusive, then the largest changes), since a
  * chart of hundreds of panels is unreadable and slow to render; the definition's title says so.
  */
 export function buildCharts(results: GateResults, options: ChartOptions = {}): ChartDefinition[] {
-  const shown = selectCells(results, options.maxCells ?? 24)
+  const shown = selectCells(results, options.maxCells ?? DEFAULT_MAX_CHART_CELLS)
   const view = shown.length === results.cells.length ? results : { ...results, cells: shown }
   const charts = [
     decisionChart(view),
@@ -426,6 +432,10 @@ export function referenceProfile(results: GateResults, options: ChartOptions = {
   if (options.referenceProfile !== undefined) {
     return profiles.includes(options.referenceProfile) ? options.referenceProfile : null
   }
+  // The gate's own figures chose one (report.reference, or the first non-control profile): the chart
+  // and the overhead table must measure against the same profile.
+  const chosen = results.figures?.reference
+  if (chosen && profiles.includes(chosen)) return chosen
   if (profiles.includes('no-policies')) return 'no-policies'
   return results.cells.find((cell) => cell.control)?.profile ?? null
 }

@@ -13,6 +13,7 @@ import {
   type Attention,
   type CellDetail,
   type CellRow,
+  type FigureTable,
   type ReportContent,
 } from './report-content.js'
 
@@ -136,6 +137,7 @@ function assemble(
   if (content.notes.length > 0)
     blocks.push(notesBlock(content.notes, Math.floor((options.maxChars ?? DEFAULT_MAX_CHARS) / 4), options))
   if (layout.details) {
+    blocks.push(...content.figures.map(figureBlock))
     blocks.push(...content.details.map((detail) => cellDetailsBlock(detail, layout.runs)))
     blocks.push(keyValueDetails('Environment', content.environment))
     if (content.baseline) blocks.push(keyValueDetails('Baseline', content.baseline))
@@ -174,8 +176,8 @@ function escapeCell(text: string): string {
 function table(content: ReportContent, rowCount: number, options: MarkdownOptions): string {
   const m = content.metric
   const lines = [
-    `| Cell | Baseline ${m} (CI) | Candidate ${m} (CI) | Change (CI) | Change ms | Could detect | Errors | Accuracy | Verdict |`,
-    '| :-- | --: | --: | --: | --: | --: | --: | --: | :-- |',
+    `| Cell | Baseline ${m} (CI) | Candidate ${m} (CI) | Change (CI) | Change ms | Could detect | Req/s | Errors | Accuracy | Verdict |`,
+    '| :-- | --: | --: | --: | --: | --: | --: | --: | --: | :-- |',
     ...content.rows.slice(0, rowCount).map(tableRow),
   ]
   const hidden = content.rows.length - rowCount
@@ -193,8 +195,9 @@ function tableRow(row: CellRow): string {
     row.change,
     row.deltaMs,
     row.detectable,
+    row.throughput,
     row.errorRateFails ? `**${row.errorRate}** ❗` : row.errorRate,
-    row.accuracy,
+    row.accuracyFails ? `**${row.accuracy}** ❗` : row.accuracy,
     row.verdictLabel,
   ]
   return `| ${cells.map(escapeCell).join(' | ')} |`
@@ -241,6 +244,19 @@ function keyValueDetails(title: string, pairs: Array<[string, string]>): string 
     '| | |',
     '| :-- | :-- |',
     ...pairs.map(([key, value]) => `| ${escapeCell(key)} | ${escapeCell(value)} |`),
+    '',
+    '</details>',
+  ].join('\n')
+}
+
+/** A figure table (overhead, per-hook cost) folded under its title. */
+function figureBlock(figure: FigureTable): string {
+  return [
+    `<details><summary>${escapeText(figure.title)}</summary>`,
+    '',
+    `| ${figure.headers.map(escapeCell).join(' | ')} |`,
+    `| ${figure.headers.map((_, i) => (i < 2 ? ':--' : '--:')).join(' | ')} |`,
+    ...figure.rows.map((row) => `| ${row.map((cell, i) => (i === 0 ? `\`${escapeCell(cell)}\`` : escapeCell(cell))).join(' | ')} |`),
     '',
     '</details>',
   ].join('\n')
