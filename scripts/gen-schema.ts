@@ -259,11 +259,13 @@ const SECTIONS: {
   {
     key: 'scenarios',
     heading: '`scenarios[]`',
-    intro: 'The load shapes; every profile runs every scenario (a cell).',
+    intro:
+      'The load shapes; each runs on every profile, or on those it lists (a cell per profile and level, see "Sweeps").',
     item: (node) => node.items as JsonSchemaNode,
   },
   { key: 'gate', heading: '`gate`', intro: 'The gate policy.', item: (node) => node },
   { key: 'baseline', heading: '`baseline`', intro: 'Where the stored baseline lives.', item: (node) => node },
+  { key: 'report', heading: '`report`', intro: 'The figures of the report (see "Figures").', item: (node) => node },
   {
     key: 'baselineVariant',
     heading: '`baselineVariant`',
