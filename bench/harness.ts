@@ -38,17 +38,17 @@ export function benchConfig(
 ): Config {
   return expandConfig(
     configSchema.parse({
-    name,
-    services,
-    profiles: [
-      {
-        name: 'bench',
-        target: 'http://echo:8080/echo',
-        expect: { status: 200, headers: { 'X-Echo': 'perf-gate' }, echoesPayload: true },
-      },
-    ],
-    scenarios: [scenarioFor(shape)],
-  }),
+      name,
+      services,
+      profiles: [
+        {
+          name: 'bench',
+          target: 'http://echo:8080/echo',
+          expect: { status: 200, headers: { 'X-Echo': 'perf-gate' }, echoesPayload: true },
+        },
+      ],
+      scenarios: [scenarioFor(shape)],
+    }),
   )
 }
 

@@ -265,7 +265,12 @@ const SECTIONS: {
   },
   { key: 'gate', heading: '`gate`', intro: 'The gate policy.', item: (node) => node },
   { key: 'baseline', heading: '`baseline`', intro: 'Where the stored baseline lives.', item: (node) => node },
-  { key: 'report', heading: '`report`', intro: 'The figures of the report (see "Figures").', item: (node) => node },
+  {
+    key: 'report',
+    heading: '`report`',
+    intro: 'The figures of the report (see "Figures").',
+    item: (node) => node,
+  },
   {
     key: 'baselineVariant',
     heading: '`baselineVariant`',

@@ -50,7 +50,10 @@ export function buildChecks(sent) {
   }
   if (EXPECT_ECHO) {
     const expected = EXPECT_ECHO_PREFIX + (sent === null ? '' : sent)
-    const name = EXPECT_ECHO_PREFIX === '' ? 'body echoes payload' : `body is ${JSON.stringify(EXPECT_ECHO_PREFIX)} + payload`
+    const name =
+      EXPECT_ECHO_PREFIX === ''
+        ? 'body echoes payload'
+        : `body is ${JSON.stringify(EXPECT_ECHO_PREFIX)} + payload`
     checks[name] = (r) => r.body === expected
   }
   return checks

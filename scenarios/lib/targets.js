@@ -45,7 +45,10 @@ function jsonObjectOfObjects(name) {
     throw new Error(`${name} must be a JSON object: ${e.message}`)
   }
   const isMap = (o) => o !== null && typeof o === 'object' && !Array.isArray(o)
-  if (!isMap(parsed) || !Object.values(parsed).every((h) => isMap(h) && Object.values(h).every((x) => typeof x === 'string')))
+  if (
+    !isMap(parsed) ||
+    !Object.values(parsed).every((h) => isMap(h) && Object.values(h).every((x) => typeof x === 'string'))
+  )
     throw new Error(`${name} must map target names to objects of header strings`)
   return parsed
 }

@@ -214,9 +214,7 @@ function parseConfigValues(
       issues.map((issue) => `${source}: ${formatPath(issue.path)}: ${describeIssue(issue)}`),
       // An unknown key is located at the key itself rather than at the object holding it.
       {
-        paths: issues.map((i) =>
-          i.code === 'unrecognized_keys' ? [...i.path, i.keys[0] ?? ''] : i.path,
-        ),
+        paths: issues.map((i) => (i.code === 'unrecognized_keys' ? [...i.path, i.keys[0] ?? ''] : i.path)),
       },
     )
   }

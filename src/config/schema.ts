@@ -178,7 +178,7 @@ export const httpCallSchema = z
       )
       .default({})
       .describe(
-        'Values taken from the JSON response by a dotted path (`{ key: data.key }`), usable as `{{key}}` in later setup calls and in the profile\'s `headers` (of a repeated call, the last response\'s).',
+        "Values taken from the JSON response by a dotted path (`{ key: data.key }`), usable as `{{key}}` in later setup calls and in the profile's `headers` (of a repeated call, the last response's).",
       ),
   })
   .strict()
@@ -237,7 +237,9 @@ export const profileSchema = z
       .describe('Per-request checks; accuracy = passed / requests.'),
     headers: headerMap
       .default({})
-      .describe('Headers k6 sends with every request; `{{name}}` is a value captured by this profile\'s setup.'),
+      .describe(
+        "Headers k6 sends with every request; `{{name}}` is a value captured by this profile's setup.",
+      ),
     hooks: z
       .number()
       .int()

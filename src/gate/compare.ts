@@ -52,7 +52,9 @@ export function compareCells(input: CompareInput): { cells: CellComparison[]; no
         concurrency: open ? scenario.rate : scenario.vus,
         loadModel: open ? 'open' : 'closed',
         payloadBytes: scenario.payloadBytes,
-        ...(scenario.sweep ? { sweep: { scenario: scenario.sweep.scenario, level: scenario.sweep.label } } : {}),
+        ...(scenario.sweep
+          ? { sweep: { scenario: scenario.sweep.scenario, level: scenario.sweep.label } }
+          : {}),
         // An open model's configured rate, to read the achieved throughput against.
         ...(comparison.achieved && open && scenario.rate !== undefined
           ? { achieved: { ...comparison.achieved, targetRps: scenario.rate } }

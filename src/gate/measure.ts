@@ -208,7 +208,12 @@ async function execute(
     )
     const env =
       planned.length === 1
-        ? scenarioEnv(profile, scenario, targets[first.variant] as string, session.headers(first.variant, profile))
+        ? scenarioEnv(
+            profile,
+            scenario,
+            targets[first.variant] as string,
+            session.headers(first.variant, profile),
+          )
         : {
             ...scenarioEnv(profile, scenario, ''),
             TARGETS: JSON.stringify(targets),

@@ -218,7 +218,8 @@ async function assembleResults(
   decided = { ...decided, cells: applyScriptThresholds(decided.cells, config.scenarios) }
   const accuracyFailed = decided.cells.filter((c) => !c.control && c.accuracy?.fails)
   // Wrong answers fail the gate whatever latency decided: they are reported apart from it.
-  const verdict = accuracyFailed.length > 0 ? 'regression' : verdictWithThresholds(step.verdict, decided.cells)
+  const verdict =
+    accuracyFailed.length > 0 ? 'regression' : verdictWithThresholds(step.verdict, decided.cells)
   const notes = options.mode === 'gate' ? decisionNotes(step, evidence, decided.cells) : []
   notes.push(...decided.notes)
   if (stored && step.evidence === 'paired')
@@ -256,9 +257,9 @@ async function assembleResults(
         : accuracyFailed.length > 0
           ? `accuracy below gate.minAccuracy (${gate.minAccuracy * 100}%) in ${accuracyFailed.map((c) => c.cell).join(', ')}; the latency comparison: ${step.reason}`
           : `a k6 threshold of the script failed (thresholds: fail) in ${decided.cells
-            .filter((c) => !c.control && c.scriptThresholds?.some((t) => t.fails))
-            .map((c) => c.cell)
-            .join(', ')}; the comparison: ${step.reason}`,
+              .filter((c) => !c.control && c.scriptThresholds?.some((t) => t.fails))
+              .map((c) => c.cell)
+              .join(', ')}; the comparison: ${step.reason}`,
     storedPhase: stored && step.evidence === 'paired' ? storedSummary(stored.cells, stored.runner) : null,
     paired:
       evidence.blocks > 0 ? { blocks: evidence.blocks, pairs: evidence.pairs, pairing: gate.pairing } : null,

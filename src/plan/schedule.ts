@@ -62,7 +62,8 @@ export function planSchedule(input: ScheduleInput): PlannedRun[] {
   // Mixing the first round into the seed keeps adaptive extensions reproducible but not repetitive.
   const random = seededRandom(input.seed * 1_000_003 + firstRound)
   const cells =
-    input.cells ?? input.profiles.flatMap((profile) => input.scenarios.map((scenario) => ({ profile, scenario })))
+    input.cells ??
+    input.profiles.flatMap((profile) => input.scenarios.map((scenario) => ({ profile, scenario })))
   const runs: PlannedRun[] = []
   const totalRounds = input.warmupRounds + input.rounds
   for (let r = 0; r < totalRounds; r++) {

@@ -90,7 +90,9 @@ function summaryTable(content: ReportContent): string {
       row.errorRateFails
         ? `<strong class="bad">${escapeHtml(row.errorRate)}</strong>`
         : escapeHtml(row.errorRate),
-      row.accuracyFails ? `<strong class="bad">${escapeHtml(row.accuracy)}</strong>` : escapeHtml(row.accuracy),
+      row.accuracyFails
+        ? `<strong class="bad">${escapeHtml(row.accuracy)}</strong>`
+        : escapeHtml(row.accuracy),
       `<span class="verdict ${row.control ? 'control' : row.verdict}">${escapeHtml(row.verdictLabel)}</span>`,
     ]),
     'cells',

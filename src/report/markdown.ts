@@ -256,7 +256,10 @@ function figureBlock(figure: FigureTable): string {
     '',
     `| ${figure.headers.map(escapeCell).join(' | ')} |`,
     `| ${figure.headers.map((_, i) => (i < 2 ? ':--' : '--:')).join(' | ')} |`,
-    ...figure.rows.map((row) => `| ${row.map((cell, i) => (i === 0 ? `\`${escapeCell(cell)}\`` : escapeCell(cell))).join(' | ')} |`),
+    ...figure.rows.map(
+      (row) =>
+        `| ${row.map((cell, i) => (i === 0 ? `\`${escapeCell(cell)}\`` : escapeCell(cell))).join(' | ')} |`,
+    ),
     '',
     '</details>',
   ].join('\n')

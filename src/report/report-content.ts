@@ -433,7 +433,9 @@ function statistics(cell: CellComparison, metric: string): Array<[string, string
   stats.push([
     'Accuracy',
     `${formatRate(cell.checkAccuracy)} of requests passed every check${
-      cell.accuracy ? `; minimum ${formatRate(cell.accuracy.min)}${cell.accuracy.fails ? ': fails the cell' : ''}` : ''
+      cell.accuracy
+        ? `; minimum ${formatRate(cell.accuracy.min)}${cell.accuracy.fails ? ': fails the cell' : ''}`
+        : ''
     }`,
   ])
   // A user's own k6 script: its thresholds, and its endpoints (tag values), one row each.

@@ -31,8 +31,7 @@ export function captureValue(json: unknown, dotted: string): string {
   if (text.length > MAX_CAPTURE_CHARS)
     throw new Error(`the value at "${dotted}" is longer than ${MAX_CAPTURE_CHARS} characters`)
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
-  if (/[\u0000-\u001f\u007f]/.test(text))
-    throw new Error(`the value at "${dotted}" holds control characters`)
+  if (/[\u0000-\u001f\u007f]/.test(text)) throw new Error(`the value at "${dotted}" holds control characters`)
   return text
 }
 

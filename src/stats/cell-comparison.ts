@@ -79,7 +79,9 @@ export function accuracyReason(accuracy: number, min: number): string {
  * Medians over the candidate's measured runs of mean latency and throughput, and the largest max:
  * the figures a benchmark publishes beside the percentiles. Undefined without a measured run.
  */
-export function achievedLoad(runs: readonly RunResult[]): NonNullable<CellComparison['achieved']> | undefined {
+export function achievedLoad(
+  runs: readonly RunResult[],
+): NonNullable<CellComparison['achieved']> | undefined {
   if (runs.length === 0) return undefined
   const middle = (values: number[]) => {
     const sorted = [...values].sort((a, b) => a - b)

@@ -47,7 +47,10 @@ export function addedMs(profile: readonly number[], reference: readonly number[]
 /** profile / reference on the log scale with its Welch interval; null with fewer than two runs a side. */
 export function overheadRatio(profile: readonly number[], reference: readonly number[], confidence: number) {
   if (profile.length < 2 || reference.length < 2) return null
-  return toRatio(tInterval(welchEstimate(profile.map(Math.log), reference.map(Math.log)), confidence), confidence)
+  return toRatio(
+    tInterval(welchEstimate(profile.map(Math.log), reference.map(Math.log)), confidence),
+    confidence,
+  )
 }
 
 function perHook(added: IntervalEstimate, hooks: number): IntervalEstimate {
@@ -64,7 +67,10 @@ function perHook(added: IntervalEstimate, hooks: number): IntervalEstimate {
  * cells' order grouped by scenario (level), so a sweep reads level by level. Cells without two
  * measured runs on both sides are left out of the figures (their cells still carry the verdict).
  */
-export function overheadFigures(input: OverheadInput): { reference: string | null; overhead: OverheadFigure[] } {
+export function overheadFigures(input: OverheadInput): {
+  reference: string | null
+  overhead: OverheadFigure[]
+} {
   const reference = chooseReference(input.cells, input.reference)
   if (reference === null) return { reference: null, overhead: [] }
   const scenarios = [...new Set(input.cells.map((c) => c.scenario))]

@@ -33,6 +33,11 @@ describe('describeDryRun', () => {
     expect(text).toContain('baseline mode: 12 runs')
     // The first round names every expanded cell once.
     const first = /first round \(seed 1\): (.*)/.exec(text)?.[1]?.split(' -> ') ?? []
-    expect(first.sort()).toEqual(['no-gateway/c@vus=1', 'no-gateway/c@vus=10', 'no-policies/c@vus=1', 'no-policies/c@vus=10'])
+    expect(first.sort()).toEqual([
+      'no-gateway/c@vus=1',
+      'no-gateway/c@vus=10',
+      'no-policies/c@vus=1',
+      'no-policies/c@vus=10',
+    ])
   })
 })

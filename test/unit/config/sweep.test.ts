@@ -64,9 +64,12 @@ describe('sweeps', () => {
     expect(levelLabel({ payloadBytes: 1, vus: 2 })).toBe('vus=2,bytes=1')
   })
 
-  it("runs the seed 000 matrix (5 profiles x 5 levels) as 25 cells", () => {
+  it('runs the seed 000 matrix (5 profiles x 5 levels) as 25 cells', () => {
     const raw = base()
-    raw.profiles.push({ name: 'lua', target: 'http://gw:8080/c' } as never, { name: 'mixed', target: 'http://gw:8080/d' } as never)
+    raw.profiles.push(
+      { name: 'lua', target: 'http://gw:8080/c' } as never,
+      { name: 'mixed', target: 'http://gw:8080/d' } as never,
+    )
     raw.scenarios = [
       { name: 'c', script: 'constant-vus', vus: [1, 2, 5, 10], payloadBytes: 50 },
       { name: 'kib', script: 'constant-vus', vus: 1, payloadBytes: 1024 },
@@ -77,7 +80,14 @@ describe('sweeps', () => {
 
   it('counts expanded cells against the cap and rejects bad level lists', () => {
     const raw = base()
-    raw.scenarios = [{ name: 'big', script: 'constant-vus', vus: Array.from({ length: 20 }, (_, i) => i + 1), payloadBytes: [1, 2, 3, 4] }]
+    raw.scenarios = [
+      {
+        name: 'big',
+        script: 'constant-vus',
+        vus: Array.from({ length: 20 }, (_, i) => i + 1),
+        payloadBytes: [1, 2, 3, 4],
+      },
+    ]
     expect(problemsOf(raw).join('\n')).toMatch(/scenarios: .*make 240 cells; at most 200 are allowed/)
     const dup = base()
     dup.scenarios = [{ name: 'd', script: 'constant-vus', vus: [1, 1] }]
@@ -85,7 +95,12 @@ describe('sweeps', () => {
     const wrong = base()
     wrong.scenarios = [{ name: 'w', script: 'constant-vus', vus: [1, 'x'] }]
     expect(problemsOf(wrong)).toEqual(['perf-gate.yml: scenarios[0].vus[1]: expected number, got string'])
-    expect(countCells([{ name: 'a' }, { name: 'b' }], [scenarioSchema.parse({ name: 's', script: 'constant-vus', vus: [1, 2], profiles: ['a'] })])).toBe(2)
+    expect(
+      countCells(
+        [{ name: 'a' }, { name: 'b' }],
+        [scenarioSchema.parse({ name: 's', script: 'constant-vus', vus: [1, 2], profiles: ['a'] })],
+      ),
+    ).toBe(2)
   })
 })
 
@@ -94,7 +109,9 @@ describe('scenario profiles', () => {
     const raw = base()
     raw.scenarios.push({ name: 'only-chain', script: 'constant-vus', vus: 1, profiles: ['chain'] })
     const cells = configCells(parseConfig(raw, 'perf-gate.yml', {}))
-    expect(cells.filter((c) => c.scenario === 'only-chain')).toEqual([{ profile: 'chain', scenario: 'only-chain' }])
+    expect(cells.filter((c) => c.scenario === 'only-chain')).toEqual([
+      { profile: 'chain', scenario: 'only-chain' },
+    ])
   })
 
   it('names an unknown profile by its path (exit 2)', () => {
@@ -114,7 +131,9 @@ describe('gate and report keys', () => {
   })
 
   it('rejects an unknown isolation and an unknown reference profile', () => {
-    expect(problemsOf({ ...base(), gate: { isolation: 'container' } })[0]).toMatch(/^perf-gate\.yml: gate\.isolation: /)
+    expect(problemsOf({ ...base(), gate: { isolation: 'container' } })[0]).toMatch(
+      /^perf-gate\.yml: gate\.isolation: /,
+    )
     expect(problemsOf({ ...base(), report: { reference: 'ghost' } })).toEqual([
       'perf-gate.yml: report.reference: unknown profile "ghost"',
     ])

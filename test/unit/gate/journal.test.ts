@@ -86,7 +86,11 @@ describe('resultsFromJournal', () => {
       config: swept,
     })
     for (const round of [1, 2, 3])
-      await journal.append({ ...run({ p95: 2 + round / 10, round }), cell: 'api/c@vus=10', scenario: 'c@vus=10' })
+      await journal.append({
+        ...run({ p95: 2 + round / 10, round }),
+        cell: 'api/c@vus=10',
+        scenario: 'c@vus=10',
+      })
     const results = await resultsFromJournal(journal.file)
     expect(results.cells.map((c) => c.cell)).toEqual(['api/c@vus=1', 'api/c@vus=10'])
     expect(results.cells[1]?.candidate.n).toBe(3)

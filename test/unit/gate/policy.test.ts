@@ -142,7 +142,11 @@ describe('gatedVerdict', () => {
 
 describe('nextStep: accuracy', () => {
   it('stops on a stored accuracy failure on any runner, without paired blocks', () => {
-    const wrong = { ...policyCell('gw/s', 'regression'), checkAccuracy: 0.99, accuracy: { min: 1, fails: true } }
+    const wrong = {
+      ...policyCell('gw/s', 'regression'),
+      checkAccuracy: 0.99,
+      accuracy: { min: 1, fails: true },
+    }
     const step = nextStep(input({ stored: { cells: [control, wrong], runner: DIFFERS } }))
     expect(step).toEqual({
       action: 'stop',
@@ -154,7 +158,9 @@ describe('nextStep: accuracy', () => {
 
   it('ignores an inaccurate control profile', () => {
     const wrongControl = { ...control, accuracy: { min: 1, fails: true } }
-    const step = nextStep(input({ stored: { cells: [wrongControl, policyCell('gw/s', 'pass')], runner: SAME } }))
+    const step = nextStep(
+      input({ stored: { cells: [wrongControl, policyCell('gw/s', 'pass')], runner: SAME } }),
+    )
     expect(step).toMatchObject({ action: 'stop', verdict: 'pass' })
   })
 })

@@ -74,7 +74,14 @@ function results(): GateResults {
     method: 'stored',
     now: new Date('2026-11-22T00:00:00Z'),
   })
-  return { ...passingGate(), name: 'seed-000', verdict: 'regression', cells, notes, figures: figuresOf(config, cells, 0.95) }
+  return {
+    ...passingGate(),
+    name: 'seed-000',
+    verdict: 'regression',
+    cells,
+    notes,
+    figures: figuresOf(config, cells, 0.95),
+  }
 }
 
 describe('a 5 x 5 sweep in the report', () => {
@@ -82,7 +89,10 @@ describe('a 5 x 5 sweep in the report', () => {
 
   it('compares every cell, labelled by its level, and fails the inaccurate profile on accuracy', () => {
     expect(r.cells).toHaveLength(25)
-    expect(r.cells.find((c) => c.cell === 'native/c@vus=10')?.sweep).toEqual({ scenario: 'c', level: 'vus=10' })
+    expect(r.cells.find((c) => c.cell === 'native/c@vus=10')?.sweep).toEqual({
+      scenario: 'c',
+      level: 'vus=10',
+    })
     const mixed = r.cells.filter((c) => c.profile === 'mixed')
     expect(mixed.every((c) => c.verdict === 'regression' && c.accuracy?.fails)).toBe(true)
     expect(r.cells.filter((c) => c.profile !== 'mixed').every((c) => !c.accuracy?.fails)).toBe(true)

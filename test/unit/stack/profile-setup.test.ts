@@ -102,7 +102,12 @@ describe('setup repeat and capture', () => {
     apiCreated = true
     const profile = profileWith(
       [
-        { url: 'http://gw:80/admin/routes/{{i}}', body: { name: 'route-{{i}}' }, repeat: 3, capture: { id: 'id' } },
+        {
+          url: 'http://gw:80/admin/routes/{{i}}',
+          body: { name: 'route-{{i}}' },
+          repeat: 3,
+          capture: { id: 'id' },
+        },
         {
           url: 'http://gw:80/admin/consumers',
           headers: { 'x-route': '{{id}}' },
@@ -131,7 +136,9 @@ describe('setup repeat and capture', () => {
   })
 
   it('names the call and the path when a capture finds nothing', async () => {
-    const profile = profileWith([{ url: 'http://gw:80/admin/routes/1', capture: { x: 'data.missing' }, retries: 0 }])
+    const profile = profileWith([
+      { url: 'http://gw:80/admin/routes/1', capture: { x: 'data.missing' }, retries: 0 },
+    ])
     await expect(setUpProfile(profile, resolve)).rejects.toThrow(
       'profile "jwt" setup[0]: capture x: no value at "data.missing"',
     )

@@ -14,7 +14,13 @@ describe('accuracy below gate.minAccuracy', () => {
   const faster = [8.1, 8.0, 8.2, 7.9, 8.0]
   const baseline = nights([[10.2, 9.8, 10.5, 10.1, 9.9, 10.4]])
   const candidateRuns = faster.map((p95, i) => run({ p95, round: i + 1, checkAccuracy: 0.992 }))
-  const common = { profile: 'api', scenario: 'steady', control: false, candidateRuns, baselineNights: baseline }
+  const common = {
+    profile: 'api',
+    scenario: 'steady',
+    control: false,
+    candidateRuns,
+    baselineNights: baseline,
+  }
 
   it('fails the cell even when its latency improved, with a reason of its own', () => {
     const cell = compareStored({ ...common, gate: { ...gate, minAccuracy: 1 } })
@@ -62,8 +68,20 @@ function cellOf(profile: string, scenario: string, p95s: number[], control = fal
     profile,
     scenario,
   }))
-  const cell = compareStored({ profile, scenario, control, candidateRuns: cellRuns, baselineNights: null, gate })
-  return { ...cell, concurrency: 10, loadModel: 'closed', sweep: { scenario: 'c', level: scenario.split('@')[1] ?? '' } }
+  const cell = compareStored({
+    profile,
+    scenario,
+    control,
+    candidateRuns: cellRuns,
+    baselineNights: null,
+    gate,
+  })
+  return {
+    ...cell,
+    concurrency: 10,
+    loadModel: 'closed',
+    sweep: { scenario: 'c', level: scenario.split('@')[1] ?? '' },
+  }
 }
 
 describe('overheadFigures', () => {
@@ -85,7 +103,13 @@ describe('overheadFigures', () => {
     expect(ref).toBe('no-policies')
     expect(overhead.map((o) => o.profile)).toEqual(['no-gateway', 'chain'])
     const chain = overhead[1]!
-    expect(chain).toMatchObject({ scenario: 'c@vus=10', sweep: { scenario: 'c', level: 'vus=10' }, hooks: 4, runs: 5, referenceRuns: 6 })
+    expect(chain).toMatchObject({
+      scenario: 'c@vus=10',
+      sweep: { scenario: 'c', level: 'vus=10' },
+      hooks: 4,
+      runs: 5,
+      referenceRuns: 6,
+    })
     // The same numbers as scipy's ttest_ind(log(profile), log(reference), equal_var=False) (stored-comparison.test).
     const ratio = chain.metrics.p95!.ratio
     expect(ratio.estimate).toBeCloseTo(1.1487009875230072, 10)
