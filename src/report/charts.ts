@@ -145,10 +145,20 @@ function tidy(value: number): number {
   return Number(value.toPrecision(6))
 }
 
-/** Column facet by scenario only when there is more than one: a single facet is just a frame. */
-function byScenario(results: GateResults): { column: { field: string; sort: string[]; title: null } } | null {
+/** Scenarios side by side in one row up to this many; more (a sweep's levels) wrap into rows of it. */
+const SCENARIO_COLUMNS = 3
+
+/**
+ * Facet by scenario only when there is more than one (a single facet is just a frame): one row of
+ * columns, or for a sweep's many levels, rows of SCENARIO_COLUMNS, in level order, so a 5-level sweep
+ * stays as readable as a single chart instead of five panels wide.
+ */
+function byScenario(results: GateResults): Record<string, unknown> | null {
   const scenarios = scenarioOrder(results)
-  return scenarios.length > 1 ? { column: { field: 'scenario', sort: scenarios, title: null } } : null
+  if (scenarios.length <= 1) return null
+  if (scenarios.length <= SCENARIO_COLUMNS)
+    return { facet: { column: { field: 'scenario', sort: scenarios, title: null } } }
+  return { facet: { field: 'scenario', sort: scenarios, title: null }, columns: SCENARIO_COLUMNS }
 }
 
 /**
@@ -269,7 +279,7 @@ export function latencyComparisonChart(results: GateResults): ChartDefinition | 
         $schema: SCHEMA,
         title,
         data: { values },
-        facet,
+        ...facet,
         spec: unit,
         resolve: { scale: { y: 'independent' } },
         config,
@@ -505,7 +515,7 @@ export function overheadChart(results: GateResults, options: ChartOptions = {}):
   const facet = byScenario(results)
   const unit = { width: Math.max(140, others.length * 56), height: 200, layer }
   const spec = facet
-    ? { $schema: SCHEMA, title, data: { values }, facet, spec: unit, config }
+    ? { $schema: SCHEMA, title, data: { values }, ...facet, spec: unit, config }
     : { $schema: SCHEMA, title, data: { values }, ...unit, config }
   return { id: 'overhead', title: title.text, spec: spec as TopLevelSpec }
 }

@@ -7,6 +7,7 @@ import { compareCells, figuresOf } from '../../../src/gate/compare.js'
 import { cellId, gateResultsSchema, type GateResults, type RunResult } from '../../../src/model.js'
 import { buildCharts } from '../../../src/report/charts.js'
 import { renderMarkdown } from '../../../src/report/markdown.js'
+import { specToSvg } from '../../../src/report/render.js'
 import { parseUntrustedResults } from '../../../src/report/untrusted-results.js'
 import { passingGate } from '../../support/report-fixtures.js'
 
@@ -128,6 +129,22 @@ describe('a 5 x 5 sweep in the report', () => {
     expect(charts.find((chart) => chart.id === 'overhead')?.title).toBe('P95 overhead vs no-policies')
     expect(charts.map((chart) => chart.id)).toContain('concurrency')
   })
+
+  it('wraps the five levels into rows of three and draws every chart without warnings', async () => {
+    const charts = buildCharts(r)
+    for (const id of ['latency-comparison', 'overhead']) {
+      const spec = charts.find((chart) => chart.id === id)?.spec as { columns?: number }
+      expect(spec.columns, id).toBe(3)
+    }
+    for (const chart of charts) {
+      const warnings: string[] = []
+      const svg = await specToSvg(chart.spec, warnings)
+      const width = Number(/<svg[^>]*width="(\d+(?:\.\d+)?)"/.exec(svg)?.[1])
+      expect(warnings, chart.id).toEqual([])
+      // Readable on a PR page: no chart wider than about two screens, whatever the matrix.
+      expect(width, chart.id).toBeLessThan(2000)
+    }
+  }, 60_000)
 
   it('keeps sweep names and figures through the untrusted (publish) schema', () => {
     const parsed = parseUntrustedResults(JSON.parse(JSON.stringify(r)), 'results.json')
