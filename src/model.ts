@@ -403,6 +403,24 @@ export function buildResultsSchema(strings: ResultsStrings) {
       .object({
         reference: strings.name.nullable(),
         overhead: z.array(overhead).max(5_000),
+        /** Payload impact: per profile and load level, each payload size against the smallest. */
+        payload: z
+          .array(
+            z.object({
+              profile: strings.name,
+              scenario: strings.name,
+              referenceScenario: strings.name,
+              payloadBytes: finite,
+              referenceBytes: finite,
+              concurrency: finite.optional(),
+              loadModel: z.enum(['open', 'closed']).optional(),
+              runs: z.number().int().nonnegative(),
+              referenceRuns: z.number().int().nonnegative(),
+              metrics: z.partialRecord(metric, z.object({ ratio, addedMs: interval })),
+            }),
+          )
+          .max(5_000)
+          .optional(),
       })
       .optional(),
   })

@@ -7,7 +7,14 @@ import { baselineAgeDays, cellHistory, type BaselineFile } from '../baseline/for
 import type { Config, GateConfig } from '../config/schema.js'
 import { configCells } from '../config/sweep.js'
 import { cellId, type CellComparison, type GateResults, type RunResult } from '../model.js'
-import { applyHolm, comparePaired, compareStored, noiseMonitor, overheadFigures } from '../stats/index.js'
+import {
+  applyHolm,
+  comparePaired,
+  compareStored,
+  noiseMonitor,
+  overheadFigures,
+  payloadFigures,
+} from '../stats/index.js'
 
 export type ComparisonMethod = 'stored' | 'paired' | 'none'
 
@@ -105,10 +112,14 @@ export function figuresOf(
   cells: readonly CellComparison[],
   confidence: number,
 ): NonNullable<GateResults['figures']> {
-  return overheadFigures({
-    cells,
-    reference: config.report.reference ?? null,
-    confidence,
-    hooks: Object.fromEntries(config.profiles.map((p) => [p.name, p.hooks])),
-  })
+  const payload = payloadFigures(cells, confidence)
+  return {
+    ...overheadFigures({
+      cells,
+      reference: config.report.reference ?? null,
+      confidence,
+      hooks: Object.fromEntries(config.profiles.map((p) => [p.name, p.hooks])),
+    }),
+    ...(payload.length > 0 ? { payload } : {}),
+  }
 }

@@ -153,31 +153,54 @@ function addedText(a: { estimate: number; lower: number; upper: number }): strin
  */
 export function figureTables(results: GateResults): FigureTable[] {
   const figures = results.figures
-  if (!figures || figures.overhead.length === 0 || figures.reference === null) return []
+  if (!figures) return []
   const confidence = `${Math.round(results.confidence * 100)}% CI`
   const metrics = ['p50', 'p95', 'p99'] as const
-  const cellOf = (m: (typeof metrics)[number], o: (typeof figures.overhead)[number]) => o.metrics[m]
-  const tables: FigureTable[] = [
-    {
-      title: `Overhead vs ${figures.reference} per level: ratio (profile / reference) and added ms, ${confidence} (Welch over runs)`,
+  const tables: FigureTable[] = []
+  const payload = figures.payload ?? []
+  if (payload.length > 0) {
+    const pctText = (r: { estimate: number; lower: number; upper: number }) =>
+      `${formatSignedPct((r.estimate - 1) * 100)} [${formatSignedPct((r.lower - 1) * 100)}, ${formatSignedPct((r.upper - 1) * 100)}]`
+    tables.push({
+      title: `Payload impact: each payload size against the smallest at the same load level, ${confidence}`,
       headers: [
         'Level',
         'Profile',
-        ...metrics.flatMap((m) => [`${metricLabel(m)} ratio`, `${metricLabel(m)} added`]),
+        'Payload',
+        ...metrics.flatMap((m) => [`${metricLabel(m)} added`, `${metricLabel(m)} change`]),
       ],
-      rows: figures.overhead.map((o) => [
-        o.scenario,
-        o.profile,
+      rows: payload.map((p) => [
+        p.scenario,
+        p.profile,
+        `${p.payloadBytes} B vs ${p.referenceBytes} B`,
         ...metrics.flatMap((m) => {
-          const f = cellOf(m, o)
-          return f ? [ratioText(f.ratio), addedText(f.addedMs)] : ['—', '—']
+          const f = p.metrics[m]
+          return f ? [addedText(f.addedMs), pctText(f.ratio)] : ['—', '—']
         }),
       ]),
-    },
-  ]
+    })
+  }
+  if (figures.overhead.length === 0 || figures.reference === null) return tables
+  const cellOf = (m: (typeof metrics)[number], o: (typeof figures.overhead)[number]) => o.metrics[m]
+  tables.unshift({
+    title: `Overhead vs ${figures.reference} per level: ratio (profile / reference) and added ms, ${confidence} (Welch over runs)`,
+    headers: [
+      'Level',
+      'Profile',
+      ...metrics.flatMap((m) => [`${metricLabel(m)} ratio`, `${metricLabel(m)} added`]),
+    ],
+    rows: figures.overhead.map((o) => [
+      o.scenario,
+      o.profile,
+      ...metrics.flatMap((m) => {
+        const f = cellOf(m, o)
+        return f ? [ratioText(f.ratio), addedText(f.addedMs)] : ['—', '—']
+      }),
+    ]),
+  })
   const withHooks = figures.overhead.filter((o) => o.hooks !== undefined && o.perHookMs)
   if (withHooks.length > 0) {
-    tables.push({
+    tables.splice(1, 0, {
       title: `Cost per policy hook (added ms over ${figures.reference} / hooks, ${confidence})`,
       headers: ['Level', 'Profile', 'Hooks', ...metrics.map((m) => `${metricLabel(m)} per hook`)],
       rows: withHooks.map((o) => [

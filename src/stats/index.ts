@@ -52,5 +52,7 @@ export {
   OVERHEAD_METRICS,
   overheadFigures,
   overheadRatio,
+  payloadFigures,
   type OverheadInput,
+  type PayloadFigure,
 } from './overhead.js'

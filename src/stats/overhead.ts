@@ -114,3 +114,70 @@ export function overheadFigures(input: OverheadInput): {
   }
   return { reference, overhead }
 }
+
+/** One profile's payload impact at one load level: a larger payload against the smallest one. */
+export interface PayloadFigure {
+  profile: string
+  /** The cell with the larger payload, and the one it is compared with. */
+  scenario: string
+  referenceScenario: string
+  payloadBytes: number
+  referenceBytes: number
+  concurrency?: number
+  loadModel?: 'open' | 'closed'
+  runs: number
+  referenceRuns: number
+  metrics: OverheadFigure['metrics']
+}
+
+/**
+ * Payload impact (seed 000's "payload impact" table): per profile and load level (same load model and
+ * VUs or rate), each payload size against the smallest measured at that level, as a ratio and added ms
+ * with CIs. Cells of one level are matched across scenarios, so a separate `1 KiB at c=1` scenario
+ * pairs with the sweep's c=1 level.
+ */
+export function payloadFigures(cells: readonly CellComparison[], confidence: number): PayloadFigure[] {
+  const groups = new Map<string, CellComparison[]>()
+  for (const cell of cells) {
+    if (cell.payloadBytes === undefined) continue
+    const key = `${cell.profile}\u0000${cell.loadModel ?? ''}\u0000${cell.concurrency ?? ''}`
+    const group = groups.get(key) ?? []
+    // One cell per payload size and level: the first in the results' order.
+    if (!group.some((c) => c.payloadBytes === cell.payloadBytes)) group.push(cell)
+    groups.set(key, group)
+  }
+  const out: PayloadFigure[] = []
+  for (const group of groups.values()) {
+    if (group.length < 2) continue
+    const sorted = [...group].sort((a, b) => (a.payloadBytes as number) - (b.payloadBytes as number))
+    const ref = sorted[0] as CellComparison
+    for (const cell of sorted.slice(1)) {
+      const metrics: OverheadFigure['metrics'] = {}
+      let runs = 0
+      let referenceRuns = 0
+      for (const metric of OVERHEAD_METRICS) {
+        const mine = measured(cell, metric)
+        const theirs = measured(ref, metric)
+        runs = Math.max(runs, mine.length)
+        referenceRuns = Math.max(referenceRuns, theirs.length)
+        const ratio = overheadRatio(mine, theirs, confidence)
+        const added = addedMs(mine, theirs, confidence)
+        if (ratio !== null && added !== null) metrics[metric] = { ratio, addedMs: added }
+      }
+      if (Object.keys(metrics).length === 0) continue
+      out.push({
+        profile: cell.profile,
+        scenario: cell.scenario,
+        referenceScenario: ref.scenario,
+        payloadBytes: cell.payloadBytes as number,
+        referenceBytes: ref.payloadBytes as number,
+        ...(cell.concurrency !== undefined ? { concurrency: cell.concurrency } : {}),
+        ...(cell.loadModel !== undefined ? { loadModel: cell.loadModel } : {}),
+        runs,
+        referenceRuns,
+        metrics,
+      })
+    }
+  }
+  return out
+}

@@ -146,6 +146,23 @@ describe('a 5 x 5 sweep in the report', () => {
     }
   }, 60_000)
 
+  it('renders a payload impact table when a level was measured at two sizes', () => {
+    const [cell] = r.cells
+    const bigger = {
+      ...cell!,
+      cell: 'no-gateway/kib',
+      scenario: 'kib',
+      payloadBytes: 1024,
+      runs: cell!.runs.map((run) => ({ ...run, metrics: { ...run.metrics, p95: run.metrics.p95 * 1.2 } })),
+    }
+    const withPayload = { ...r, figures: figuresOf(config, [...r.cells, bigger], 0.95) }
+    expect(withPayload.figures.payload).toHaveLength(1)
+    const md = renderMarkdown(withPayload, { includeMarker: false, maxChars: 1_000_000 })
+    expect(md).toContain('Payload impact')
+    expect(md).toMatch(/\| `kib` \| no-gateway \| 1024 B vs 50 B \| /)
+    expect(gateResultsSchema.safeParse(withPayload).success).toBe(true)
+  })
+
   it('keeps sweep names and figures through the untrusted (publish) schema', () => {
     const parsed = parseUntrustedResults(JSON.parse(JSON.stringify(r)), 'results.json')
     expect(parsed.cells[0]?.scenario).toMatch(/^c@vus=\d+$/)

@@ -4,7 +4,7 @@ import type { CellComparison, RunResult } from '../../../src/model.js'
 import { accuracyReason, achievedLoad } from '../../../src/stats/cell-comparison.js'
 import { tCritical } from '../../../src/stats/distributions.js'
 import { applyHolm } from '../../../src/stats/multiple-testing.js'
-import { chooseReference, overheadFigures } from '../../../src/stats/overhead.js'
+import { chooseReference, overheadFigures, payloadFigures } from '../../../src/stats/overhead.js'
 import { compareStored } from '../../../src/stats/stored-comparison.js'
 import { gate, run, runs } from './run-fixture.js'
 
@@ -153,5 +153,39 @@ describe('overheadFigures', () => {
     expect(chooseReference(cells, 'b')).toBe('b')
     expect(chooseReference(cells, 'ghost')).toBeNull()
     expect(chooseReference([cellOf('ctl', 's', [1], true)], null)).toBeNull()
+  })
+})
+
+describe('payloadFigures', () => {
+  const sized = (profile: string, scenario: string, bytes: number, p95s: number[], concurrency = 1) => ({
+    ...cellOf(profile, scenario, p95s),
+    payloadBytes: bytes,
+    concurrency,
+  })
+
+  it('compares each payload with the smallest at the same profile and load level, across scenarios', () => {
+    const cells = [
+      sized('gw', 'c@vus=1', 50, [1, 1.1, 1.2]),
+      sized('gw', 'c@vus=10', 50, [2, 2.1, 2.2], 10),
+      sized('gw', 'kib', 1024, [1.5, 1.6, 1.7]),
+      sized('other', 'c@vus=1', 50, [3, 3.1, 3.2]),
+    ]
+    const figures = payloadFigures(cells, 0.95)
+    expect(figures).toHaveLength(1)
+    expect(figures[0]).toMatchObject({
+      profile: 'gw',
+      scenario: 'kib',
+      referenceScenario: 'c@vus=1',
+      payloadBytes: 1024,
+      referenceBytes: 50,
+      concurrency: 1,
+      runs: 3,
+      referenceRuns: 3,
+    })
+    expect(figures[0]?.metrics.p95?.addedMs.estimate).toBeCloseTo(0.5, 10)
+    expect(figures[0]?.metrics.p95?.ratio.estimate).toBeCloseTo(
+      Math.exp((Math.log(1.5 * 1.6 * 1.7) - Math.log(1 * 1.1 * 1.2)) / 3),
+      10,
+    )
   })
 })
