@@ -421,6 +421,26 @@ export function buildResultsSchema(strings: ResultsStrings) {
           )
           .max(5_000)
           .optional(),
+        /**
+         * Per cell and container: CPU % (median of run means), memory and PIDs (largest), and memory
+         * growth within runs and across the runs of one stack (MiB/min with CIs): "no leak" measured.
+         */
+        resources: z
+          .array(
+            z.object({
+              profile: strings.name,
+              scenario: strings.name,
+              service: strings.name,
+              runs: z.number().int().nonnegative(),
+              cpuPercent: finite,
+              memoryMiB: finite,
+              pids: finite.optional(),
+              growthInRun: interval.optional(),
+              growthAcrossRuns: interval.optional(),
+            }),
+          )
+          .max(5_000)
+          .optional(),
       })
       .optional(),
   })

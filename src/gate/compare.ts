@@ -14,6 +14,7 @@ import {
   noiseMonitor,
   overheadFigures,
   payloadFigures,
+  resourceFigures,
 } from '../stats/index.js'
 
 export type ComparisonMethod = 'stored' | 'paired' | 'none'
@@ -113,6 +114,7 @@ export function figuresOf(
   confidence: number,
 ): NonNullable<GateResults['figures']> {
   const payload = payloadFigures(cells, confidence)
+  const resources = resourceFigures(cells, confidence)
   return {
     ...overheadFigures({
       cells,
@@ -121,5 +123,6 @@ export function figuresOf(
       hooks: Object.fromEntries(config.profiles.map((p) => [p.name, p.hooks])),
     }),
     ...(payload.length > 0 ? { payload } : {}),
+    ...(resources.length > 0 ? { resources } : {}),
   }
 }

@@ -16,6 +16,7 @@ import {
   verdictIcon,
   verdictSeverity,
 } from './format.js'
+import { growthStatement } from '../stats/resources.js'
 
 export interface CellRow {
   cell: string
@@ -177,6 +178,32 @@ export function figureTables(results: GateResults): FigureTable[] {
           const f = p.metrics[m]
           return f ? [addedText(f.addedMs), pctText(f.ratio)] : ['—', '—']
         }),
+      ]),
+    })
+  }
+  const resources = figures.resources ?? []
+  if (resources.length > 0) {
+    tables.push({
+      title: `Resources per profile and level (candidate runs; memory growth as MiB/min, ${confidence})`,
+      headers: [
+        'Level',
+        'Profile',
+        'Service',
+        'CPU %',
+        'Memory MiB',
+        'PIDs',
+        'Memory within runs',
+        'Memory across runs',
+      ],
+      rows: resources.map((r) => [
+        r.scenario,
+        r.profile,
+        r.service,
+        r.cpuPercent.toFixed(1),
+        roundForDisplay(r.memoryMiB),
+        r.pids === undefined ? '—' : String(r.pids),
+        growthStatement(r.growthInRun),
+        growthStatement(r.growthAcrossRuns),
       ]),
     })
   }

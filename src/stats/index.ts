@@ -56,3 +56,4 @@ export {
   type OverheadInput,
   type PayloadFigure,
 } from './overhead.js'
+export { growthStatement, olsSlope, resourceFigures, type ResourceFigure } from './resources.js'
