@@ -19,7 +19,10 @@ function sampled(round: number, minute: number, memory: (t: number) => number, c
 }
 
 function cellWith(runs: RunResult[]): CellComparison {
-  return { ...makeCell({ profile: 'gw', scenario: 'c@vus=1', baselineP95: 2, candidateP95: 2, verdict: 'pass' }), runs }
+  return {
+    ...makeCell({ profile: 'gw', scenario: 'c@vus=1', baselineP95: 2, candidateP95: 2, verdict: 'pass' }),
+    runs,
+  }
 }
 
 describe('olsSlope', () => {
