@@ -14,6 +14,7 @@
  *   npm run bench:accuracy -- gates --label A/A --gates 10 [--work 0] [--busy] [--method paired|auto]
  *   npm run bench:accuracy -- baseline --nights 5
  *   npm run bench:accuracy -- replay [--decisions 400] [--seed 1] [--readme]
+ *   npm run bench:accuracy [-- all --gates 10 --small-gates 4]   (the whole curve, see `all` below)
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { appendFile, copyFile, mkdir, mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises'
@@ -420,6 +421,37 @@ async function replay(options: { decisions: number; seed: number; readme: boolea
   }
 }
 
+/**
+ * The whole operating curve in one command: a fresh stored baseline, the real gates the issue asks
+ * for (10 paired A/A, 10 paired +20%, 10 stored-then-escalated A/A with one core busy) plus a smaller
+ * pool at +5% and +10%, then the replay table into the README. The knob values come from
+ * bench/injector-levels.json (`npm run bench:calibrate -- --write bench/injector-levels.json`), so
+ * the injected effects are the ones calibrated on this machine. Takes about an hour on 2 cores.
+ */
+async function runAll(options: { gates: number; smallGates: number; nights: number; levels: string }) {
+  const levels = JSON.parse(await readFile(options.levels, 'utf8')) as {
+    interpolated?: Record<string, number | null>
+  }
+  const knob = (label: string): number => {
+    const value = levels.interpolated?.[label]
+    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0)
+      throw new Error(
+        `${options.levels} has no calibrated knob for ${label}: run npm run bench:calibrate first`,
+      )
+    return Math.round(value)
+  }
+  const plan = [
+    { label: 'A/A', gates: options.gates, work: 0, busy: false, method: 'paired' as const },
+    { label: '+20%', gates: options.gates, work: knob('+20%'), busy: false, method: 'paired' as const },
+    { label: 'A/A', gates: options.gates, work: 0, busy: true, method: 'auto' as const },
+    { label: '+10%', gates: options.smallGates, work: knob('+10%'), busy: false, method: 'paired' as const },
+    { label: '+5%', gates: options.smallGates, work: knob('+5%'), busy: false, method: 'paired' as const },
+  ]
+  await recordBaseline(options.nights)
+  for (const step of plan) if (step.gates > 0) await runGates(step)
+  await replay({ decisions: 400, seed: 1, readme: true })
+}
+
 const program = new Command('bench:accuracy').description(
   "the gate's operating curve, from real gates and replays",
 )
@@ -447,4 +479,12 @@ program
   .option('--seed <n>', 'seeds the draws', nonNegativeInt, 1)
   .option('--readme', 'write the table into README.md between the oc-table markers', false)
   .action(async (o: { decisions: number; seed: number; readme: boolean }) => replay(o))
+program
+  .command('all', { isDefault: true })
+  .description('baseline, every real gate of the curve, then the replay table into the README')
+  .option('--gates <n>', 'real gates per main setting (A/A, +20%, busy stored A/A)', positiveInt, 10)
+  .option('--small-gates <n>', 'real gates at +5% and +10% (their blocks feed the replay)', nonNegativeInt, 4)
+  .option('--nights <n>', 'baseline nights', positiveInt, 5)
+  .option('--levels <file>', 'calibrated knob values', 'bench/injector-levels.json')
+  .action(async (o: { gates: number; smallGates: number; nights: number; levels: string }) => runAll(o))
 await program.parseAsync(process.argv.slice(2), { from: 'user' })

@@ -4,7 +4,7 @@
  * bench measures which knob values raise P95 by about +5%, +10% and +20% on this machine.
  *
  *   npm run bench:calibrate -- [--levels 1000,2000,3000,4000] [--repeats 6] [--duration 20s] [--rate 500]
- *                              [--payload 1024] [--seed 1] [--mode duet|alternate]
+ *                              [--payload 1024] [--seed 1] [--mode duet|alternate] [--placement split|none]
  *                              [--write bench/injector-levels.json]
  *
  * One stack: echo plus one testgw service per level, and a second level-0 instance ("0 (2nd)") whose
@@ -17,6 +17,7 @@
  */
 import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { availableParallelism } from 'node:os'
 import { Command, InvalidArgumentError, Option } from 'commander'
 import { consoleLogger } from '../src/cli-logger.js'
 import { durationMs } from '../src/config/schema.js'
@@ -50,6 +51,7 @@ interface Options {
   write?: string
   mode: 'duet' | 'alternate'
   maxDropped: number
+  placement: 'split' | 'none'
 }
 
 const TARGETS = [0.05, 0.1, 0.2]
@@ -110,6 +112,14 @@ function parseArgs(argv: string[]): Options {
       fraction,
       0.01,
     )
+    .addOption(
+      new Option(
+        '--placement <placement>',
+        "split: the gateways on the upper CPUs, k6 and echo on the lower ones, as the gate's gate.placement auto does; none: no pinning",
+      )
+        .choices(['split', 'none'])
+        .default('split'),
+    )
     .option('--write <file>', 'write the levels and realised ratios to this JSON file')
   program.parse(argv, { from: 'user' })
   return program.opts<Options>()
@@ -154,8 +164,8 @@ async function main(argv: string[]): Promise<void> {
   const root = packageRoot(process.cwd())
   const log = consoleLogger()
   const command = `npm run bench:calibrate -- ${argv.join(' ')}`.trim()
-  const k6 = await findK6()
-  if (!k6) throw new Error('k6 was not found: install k6 or set K6_PATH')
+  const found = await findK6()
+  if (!found) throw new Error('k6 was not found: install k6 or set K6_PATH')
   const shape: RunShape = { rate: options.rate, duration: options.duration, payloadBytes: options.payload }
   const gateways: Gateway[] = [
     ...options.levels.map((iterations) => ({
@@ -178,6 +188,16 @@ async function main(argv: string[]): Promise<void> {
     },
     shape,
   )
+  // The same placement the gate applies (src/plan/placement.ts), so the knob is calibrated under it.
+  const split = options.placement === 'split' && availableParallelism() >= 2
+  const lower = Math.ceil(availableParallelism() / 2)
+  const lowCpus = lower === 1 ? '0' : `0-${lower - 1}`
+  const highCpus =
+    availableParallelism() - 1 === lower ? String(lower) : `${lower}-${availableParallelism() - 1}`
+  const k6 = split ? { ...found, cpus: lowCpus } : found
+  const cpusets = split
+    ? { echo: lowCpus, ...Object.fromEntries(gateways.map((g) => [g.service, highCpus])) }
+    : undefined
   const began = new Date()
   const loadStart = loadAverage()
   const random = seededRandom(options.seed)
@@ -190,6 +210,7 @@ async function main(argv: string[]): Promise<void> {
     const stack = await startStack(config, {
       runId: `calibrate-${began.getTime().toString(36)}`,
       variant: 'candidate',
+      cpusets,
       log,
     })
     const unregister = guard.cleanup.add(() => stack.stop())
@@ -277,7 +298,7 @@ async function main(argv: string[]): Promise<void> {
   const lines = [
     `bench:calibrate ${began.toISOString()}  (${command})`,
     `k6 ${k6.version}, ${options.rate} req/s, ${options.duration} runs, ${options.payload}-byte payload, ` +
-      `${options.repeats} repeats, seed ${options.seed}, mode ${options.mode}, runs dropping > ${100 * options.maxDropped}% of iterations left out; echo + testgw per level, one stack`,
+      `${options.repeats} repeats, seed ${options.seed}, mode ${options.mode}, placement ${split ? `split (testgw on CPU ${highCpus}, k6 and echo on CPU ${lowCpus})` : 'none'}, runs dropping > ${100 * options.maxDropped}% of iterations left out; echo + testgw per level, one stack`,
     `load average at start: ${loadStart}`,
     '',
     '| WORK_ITERATIONS | runs (invalid, any drops) | median P95 ms | P95 ratio vs 0 (median) | min..max | sd log ratio |',
@@ -307,6 +328,7 @@ async function main(argv: string[]): Promise<void> {
       loadAverage: { start: loadStart, end: loadEnd },
       k6Version: k6.version,
       run: {
+        placement: split ? `split: testgw on CPU ${highCpus}, k6 and echo on CPU ${lowCpus}` : 'none',
         mode: options.mode,
         maxDropped: options.maxDropped,
         rate: options.rate,

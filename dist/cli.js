@@ -16,11 +16,13 @@ import {
   formatSeconds,
   gatedVerdict,
   guardInterrupts,
+  hasTaskset,
   loadConfig,
   machineFingerprint,
   median,
   parseThreshold,
   parseUntrustedResults,
+  planPlacement,
   planSchedule,
   prepareOutDir,
   readBaseline,
@@ -29,7 +31,7 @@ import {
   require_dist,
   runGate,
   writeArtifacts
-} from "./chunks/chunk-DDVH5PVQ.js";
+} from "./chunks/chunk-D6GYRVI7.js";
 import {
   __toESM
 } from "./chunks/chunk-X43ZVNN6.js";
@@ -3453,7 +3455,7 @@ Exit codes:
 `;
 
 // src/cli/dry-run.ts
-function describeDryRun(loaded, baseline, baselinePath, mode) {
+function describeDryRun(loaded, baseline, baselinePath, mode, placement) {
   const { config } = loaded;
   const gate = config.gate;
   const method = chooseMethod(config, mode, baseline);
@@ -3499,6 +3501,7 @@ function describeDryRun(loaded, baseline, baselinePath, mode) {
   );
   if (estimate.block) eta.push(`at most ${formatSeconds(estimate.worstS)} (time budget ${gate.timeBudget})`);
   lines.push(`ETA: ${eta.join("; ")}`);
+  if (placement) lines.push(placement.summary);
   const first = planSchedule({
     profiles: config.profiles.map((p) => p.name),
     scenarios: config.scenarios.map((s) => s.name),
@@ -4123,6 +4126,7 @@ charts: ${artifacts.charts.length} in ${path3.join(artifacts.dir, "charts")}
 }
 
 // src/cli.ts
+import { availableParallelism } from "node:os";
 function thresholdOption(value) {
   const parsed = parseThreshold(value);
   if (parsed === null)
@@ -4145,7 +4149,15 @@ async function main(argv) {
         { explicit: opts.baseline !== void 0, what: opts.baseline ? "--baseline" : "baseline.path" }
       );
       if (opts.dryRun) {
-        process.stdout.write(describeDryRun(loaded, baseline, baselinePath, opts.mode));
+        process.stdout.write(
+          describeDryRun(
+            loaded,
+            baseline,
+            baselinePath,
+            opts.mode,
+            planPlacement(loaded.config, availableParallelism(), hasTaskset())
+          )
+        );
         return;
       }
       const outDir = await prepareOutDir(opts.out, "--out");

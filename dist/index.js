@@ -19,7 +19,7 @@ import {
   renderMarkdown,
   runGate,
   writeArtifacts
-} from "./chunks/chunk-DDVH5PVQ.js";
+} from "./chunks/chunk-D6GYRVI7.js";
 import {
   __commonJS,
   __export,

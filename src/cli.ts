@@ -19,7 +19,9 @@ import { parseThreshold } from './config/threshold.js'
 import { checkBaseline } from './baseline/store.js'
 import { ExitCode } from './errors.js'
 import { prepareOutDir } from './gate/artifacts.js'
-import { runGate } from './gate/run-gate.js'
+import { availableParallelism } from 'node:os'
+import { hasTaskset, runGate } from './gate/run-gate.js'
+import { planPlacement } from './plan/placement.js'
 import { guardInterrupts } from './interrupt.js'
 
 function thresholdOption(value: string): number {
@@ -70,7 +72,15 @@ async function main(argv: string[]): Promise<number> {
           { explicit: opts.baseline !== undefined, what: opts.baseline ? '--baseline' : 'baseline.path' },
         )
         if (opts.dryRun) {
-          process.stdout.write(describeDryRun(loaded, baseline, baselinePath, opts.mode))
+          process.stdout.write(
+            describeDryRun(
+              loaded,
+              baseline,
+              baselinePath,
+              opts.mode,
+              planPlacement(loaded.config, availableParallelism(), hasTaskset()),
+            ),
+          )
           return
         }
         const outDir = await prepareOutDir(opts.out, '--out')

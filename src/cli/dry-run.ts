@@ -7,6 +7,7 @@ import type { BaselineFile } from '../baseline/format.js'
 import type { LoadedConfig } from '../config/load.js'
 import { chooseMethod } from '../gate/run-gate.js'
 import { configCells } from '../config/sweep.js'
+import type { Placement } from '../plan/placement.js'
 import { estimateGate, formatSeconds, sessionsPerPhase } from '../plan/estimate.js'
 import { planSchedule } from '../plan/schedule.js'
 
@@ -16,6 +17,7 @@ export function describeDryRun(
   baseline: BaselineFile | null,
   baselinePath: string,
   mode: 'gate' | 'baseline',
+  placement?: Placement,
 ): string {
   const { config } = loaded
   const gate = config.gate
@@ -78,6 +80,7 @@ export function describeDryRun(
   )
   if (estimate.block) eta.push(`at most ${formatSeconds(estimate.worstS)} (time budget ${gate.timeBudget})`)
   lines.push(`ETA: ${eta.join('; ')}`)
+  if (placement) lines.push(placement.summary)
   const first = planSchedule({
     profiles: config.profiles.map((p) => p.name),
     scenarios: config.scenarios.map((s) => s.name),

@@ -443,6 +443,12 @@ export const gateSchema = z
       .describe(
         "Paired mode: pairs per cell measured on one set of freshly started stacks. Each block starts new stacks, so one instance's offset cannot read as a change; the block is the unit of the paired t.",
       ),
+    placement: z
+      .enum(['auto', 'split', 'none'])
+      .default('auto')
+      .describe(
+        'CPU placement: "split" runs the gateways (the services non-control profiles target) on the upper half of the CPUs and k6 with every other service on the lower half, so they stop trading the same cores (measured: the smallest run-to-run noise of the designs tried); "auto" splits when there are at least 2 CPUs and taskset is installed; "none" lets every process use every CPU.',
+      ),
     historyNights: z
       .number()
       .int()

@@ -12,6 +12,7 @@ import { Cleanup, runSchedule, StackSession, type ExecuteContext } from './measu
 import { gatedVerdict, type PolicyInput } from './policy.js'
 import type { BaselineFile } from '../baseline/format.js'
 import type { Config, GateConfig } from '../config/schema.js'
+import type { Placement } from '../plan/placement.js'
 import type { K6Binary } from '../load/k6.js'
 import type { Logger } from '../log.js'
 import type { MachineFingerprint } from '../model.js'
@@ -29,6 +30,8 @@ export interface Prepared {
   hasVariant: boolean
   buildPlans: VariantBuildPlan[]
   k6: K6Binary
+  /** Where k6 and each service run (k6 above already carries its CPUs). */
+  placement: Placement
   runId: string
   machine: MachineFingerprint
 }
@@ -112,6 +115,7 @@ export class GateEvidence {
       overrides: { baseline: baselineVariant },
       instance,
       profiles,
+      cpusets: this.p.placement.mode === 'split' ? this.p.placement.services : undefined,
     })
   }
 

@@ -67,6 +67,8 @@ export interface SessionOptions {
   instance: string
   /** The profiles set up on these stacks (gate.isolation); default every profile. */
   profiles?: readonly string[] | undefined
+  /** Docker cpuset per service (the gate's CPU placement); absent: every CPU. */
+  cpusets?: Readonly<Record<string, string>> | undefined
 }
 
 /** Running stacks for some variants, every profile set up; disposing stops them all. */
@@ -106,6 +108,7 @@ export class StackSession implements AsyncDisposable {
                 variant,
                 instance: options.instance,
                 overrides: options.overrides[variant],
+                cpusets: options.cpusets,
                 log: options.log,
               }),
             )

@@ -6,6 +6,8 @@
  * results.json and report.md (and, in baseline mode, the baseline file); publishing is the caller's.
  */
 import { randomUUID } from 'node:crypto'
+import { execFileSync } from 'node:child_process'
+import { availableParallelism } from 'node:os'
 import type { LoadedConfig } from '../config/load.js'
 import type { Config, GateConfig } from '../config/schema.js'
 import { appendNight, baselineAgeDays, type BaselineFile } from '../baseline/format.js'
@@ -16,6 +18,7 @@ import type { Logger } from '../log.js'
 import { currentGitSha, machineFingerprint } from '../machine.js'
 import type { CellComparison, GateResults, RunResult, StoredPhaseSummary } from '../model.js'
 import { estimateGate } from '../plan/estimate.js'
+import { planPlacement } from '../plan/placement.js'
 import type { RunnerCheck } from '../stats/runner-check.js'
 import { buildServiceImages, removeLeftovers, removeOrphans } from '../stack/stack.js'
 import { planVariantBuilds } from '../stack/variant-build.js'
@@ -132,6 +135,8 @@ async function prepare(
     const services = await log.group('Build images', () => buildServiceImages(config.services, log))
     config = { ...config, services }
   }
+  const placement = planPlacement(config, availableParallelism(), hasTaskset())
+  log.info(placement.summary)
   // PERF_GATE_RUN_ID labels every container and network of this gate (docker ps --filter label=...).
   const runId =
     env.PERF_GATE_RUN_ID && /^[\w.-]{1,40}$/.test(env.PERF_GATE_RUN_ID)
@@ -145,9 +150,20 @@ async function prepare(
     method,
     hasVariant,
     buildPlans,
-    k6,
+    k6: placement.mode === 'split' ? { ...k6, cpus: placement.k6Cpus } : k6,
+    placement,
     runId,
     machine: machineFingerprint(env),
+  }
+}
+
+/** taskset (util-linux) runs k6 on the placement's CPUs; without it the gate does not pin. */
+export function hasTaskset(): boolean {
+  try {
+    execFileSync('taskset', ['--version'], { stdio: 'ignore' })
+    return true
+  } catch {
+    return false
   }
 }
 
@@ -224,6 +240,7 @@ async function assembleResults(
   notes.push(...decided.notes)
   if (stored && step.evidence === 'paired')
     notes.push(...stored.notes.filter((n) => !decided.notes.includes(n)))
+  notes.push(`${p.placement.summary}.`)
   const newest = baseline?.nights[baseline.nights.length - 1]
   return {
     schemaVersion: 1,

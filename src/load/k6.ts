@@ -25,6 +25,8 @@ export const K6_VERSION = '1.8.1'
 export interface K6Binary {
   path: string
   version: string
+  /** Runs k6 under `taskset -c <cpus>` (the gate's CPU placement, src/plan/placement.ts). */
+  cpus?: string | undefined
 }
 
 /** Finds k6 (K6_PATH, then PATH) and reads its version. Throws InfrastructureError if absent. */
@@ -276,9 +278,10 @@ function spawnK6(
   return new Promise((resolve, reject) => {
     // Per-request samples for the timelines (CSV: the most compact of k6's file outputs).
     const out = samplesPath ? ['--out', `csv=fileName=${samplesPath},timeFormat=${K6_CSV_TIME_FORMAT}`] : []
+    const args = ['run', '--quiet', '--no-color', '--no-usage-report', ...out, entry]
     const child = spawn(
-      options.k6.path,
-      ['run', '--quiet', '--no-color', '--no-usage-report', ...out, entry],
+      options.k6.cpus ? 'taskset' : options.k6.path,
+      options.k6.cpus ? ['-c', options.k6.cpus, options.k6.path, ...args] : args,
       {
         env: k6ProcessEnv(process.env, options.env, summaryPath),
         stdio: ['ignore', 'ignore', 'pipe'],

@@ -51,6 +51,8 @@ export interface StartStackOptions {
   overrides?: VariantConfig | undefined
   /** Tells apart the networks of successive instances of one variant (fresh stacks per paired block). */
   instance?: string | undefined
+  /** Docker cpuset per service ("1", "0-3"): the gate's CPU placement (src/plan/placement.ts). */
+  cpusets?: Readonly<Record<string, string>> | undefined
   log: Logger
 }
 
@@ -217,6 +219,11 @@ export async function startStack(config: Config, options: StartStackOptions): Pr
               `service "${name}" (${images.get(name)}) did not start: ${(error as Error).message}\n  last log lines:\n${tail.text()}`,
               { cause: error },
             )
+          }
+          const cpus = options.cpusets?.[name]
+          if (cpus !== undefined) {
+            // Set on the running container (docker update), as bench/designs.ts measured it.
+            await client.container.getById(running.getId()).update({ CpusetCpus: cpus })
           }
           const ip = running.getIpAddress(networkName)
           started.set(name, {
