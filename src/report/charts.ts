@@ -467,9 +467,14 @@ export function overheadChart(results: GateResults, options: ChartOptions = {}):
       ['candidate', cell.candidate, ref.candidate] as const,
       ['baseline', cell.baseline, ref.baseline] as const,
     ]
+    // The gate's own figure (Welch CI over runs) for the candidate when it has one for this metric.
+    const figure = results.figures?.overhead.find(
+      (o) => o.reference === reference && o.profile === cell.profile && o.scenario === cell.scenario,
+    )?.metrics[results.metric as 'p50' | 'p95' | 'p99']
     for (const [variant, summary, refSummary] of sides) {
       if (!summary || !refSummary || refSummary.median <= 0) continue
-      const ratio = summary.median / refSummary.median
+      const ratio =
+        variant === 'candidate' && figure ? figure.ratio.estimate : summary.median / refSummary.median
       values.push({
         cell: cell.cell,
         profile: cell.profile,
@@ -477,10 +482,18 @@ export function overheadChart(results: GateResults, options: ChartOptions = {}):
         variant,
         ratio: tidy(ratio),
         overheadPct: tidy((ratio - 1) * 100),
+        ...(variant === 'candidate' && figure
+          ? {
+              lowerPct: tidy((figure.ratio.lower - 1) * 100),
+              upperPct: tidy((figure.ratio.upper - 1) * 100),
+              addedMs: tidy(figure.addedMs.estimate),
+            }
+          : {}),
       })
     }
   }
   if (values.length === 0) return null
+  const withCi = values.some((row) => row.lowerPct !== undefined)
   const variants = variantScale(values)
   const others = profileOrder(results).filter((p) => p !== reference)
   const x = {
@@ -507,10 +520,26 @@ export function overheadChart(results: GateResults, options: ChartOptions = {}):
       },
     },
     { mark: { type: 'rule', color: '#24292f' }, encoding: { y: { datum: 0 } } },
+    ...(withCi
+      ? [
+          {
+            transform: [{ filter: 'isValid(datum.lowerPct)' }],
+            mark: { type: 'errorbar', ticks: true },
+            encoding: {
+              x,
+              xOffset: { field: 'variant', sort: variants.domain },
+              y: { field: 'lowerPct', type: 'quantitative' },
+              y2: { field: 'upperPct' },
+            },
+          },
+        ]
+      : []),
   ]
   const title = {
     text: `${metric} overhead vs ${reference}`,
-    subtitle: `(profile ${metric} / ${reference} ${metric} - 1), medians of runs`,
+    subtitle: withCi
+      ? `(profile ${metric} / ${reference} ${metric} - 1); candidate: geometric means with ${Math.round(results.confidence * 100)}% CI`
+      : `(profile ${metric} / ${reference} ${metric} - 1), medians of runs`,
   }
   const facet = byScenario(results)
   const unit = { width: Math.max(140, others.length * 56), height: 200, layer }

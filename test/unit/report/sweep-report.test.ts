@@ -126,7 +126,15 @@ describe('a 5 x 5 sweep in the report', () => {
   it('charts all 25 cells, with the overhead measured against the same reference', () => {
     const charts = buildCharts(r)
     expect(charts.every((chart) => !/ of 25 cells\)$/.test(chart.title))).toBe(true)
-    expect(charts.find((chart) => chart.id === 'overhead')?.title).toBe('P95 overhead vs no-policies')
+    const overhead = charts.find((chart) => chart.id === 'overhead')!
+    expect(overhead.title).toBe('P95 overhead vs no-policies')
+    // The candidate's bars are the figures' ratios, with their CIs as error bars.
+    const rows = (overhead.spec as { data: { values: Array<Record<string, unknown>> } }).data.values
+    const native = rows.find((row) => row.cell === 'native/c@vus=10')!
+    const figure = r.figures!.overhead.find((o) => o.profile === 'native' && o.scenario === 'c@vus=10')!
+    expect(native.overheadPct).toBeCloseTo((figure.metrics.p95!.ratio.estimate - 1) * 100, 3)
+    expect(native.lowerPct).toBeCloseTo((figure.metrics.p95!.ratio.lower - 1) * 100, 3)
+    expect(JSON.stringify(overhead.spec)).toContain('"errorbar"')
     expect(charts.map((chart) => chart.id)).toContain('concurrency')
   })
 
