@@ -21,7 +21,7 @@ const CHECKS = {
 }
 
 /** A config in its own folder, next to the nginx config it copies into the gateway. */
-function writeConfig(isolation: string, rounds = 3): string {
+function writeConfig(isolation: string, rounds = 3, paired = false): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'perf-gate-workload-'))
   copyFileSync(path.join(ROOT, 'test/fixtures/workload/nginx-policies.conf'), path.join(dir, 'nginx.conf'))
   const setup = [
@@ -68,6 +68,15 @@ function writeConfig(isolation: string, rounds = 3): string {
     ],
     gate: { rounds, warmupRounds: 0, isolation, sampleResources: false, method: 'stored' },
     baseline: { path: 'baseline.json' },
+  }
+  if (paired) {
+    // Paired blocks of the control and the chain only: every block starts fresh stacks of both variants.
+    Object.assign(config, {
+      profiles: config.profiles.slice(0, 2),
+      scenarios: [{ ...config.scenarios[0], vus: 1, duration: '1s' }],
+      gate: { ...config.gate, method: 'paired', maxRounds: rounds },
+      baselineVariant: { services: { echo: { env: { ECHO_DELAY_US: '0' } } } },
+    })
   }
   const file = path.join(dir, 'perf-gate.yml')
   writeFileSync(file, JSON.stringify(config, null, 2))
@@ -142,6 +151,25 @@ describe('workload model on nginx + echo', () => {
     process.stderr.write(
       `workload-model: isolation profile, 18 runs of 2 s on 3 stacks: ${wallS.toFixed(1)} s\n`,
     )
+  })
+
+  it('runs the setup (and its capture) on every fresh stack of every paired block', async () => {
+    const file = writeConfig('profile', 2, true)
+    const out = path.join(path.dirname(file), 'out')
+    const runId = `it-wl-3-${process.pid}`
+    const run = await runCli(['run', '--config', file, '--out', out], { env: { PERF_GATE_RUN_ID: runId } })
+    expect([0, 1], run.stderr).toContain(run.code)
+    const results = JSON.parse(readFileSync(path.join(out, 'results.json'), 'utf8')) as GateResults
+    expect(results.paired?.blocks).toBe(2)
+    // Two blocks x two profiles, each a fresh pair of stacks set up with its profile.
+    for (const name of ['b0-i0', 'b0-i1', 'b1-i0', 'b1-i1'])
+      expect(run.stderr).toContain(`baseline + candidate, ${name}`)
+    const chain = results.cells.find((c) => c.profile === 'chain')!
+    // The captured key reached both variants' requests in every block: no check failed anywhere.
+    const runs = chain.runs.filter((r) => !r.warmup)
+    expect(runs.map((r) => r.variant).sort()).toEqual(['baseline', 'baseline', 'candidate', 'candidate'])
+    for (const r of runs) expect(r.metrics.checkAccuracy, `${r.variant} ${r.round}`).toBe(1)
+    expectNothingLeft(runId)
   })
 
   it('removes every isolated stack on SIGTERM between two of them (exit 3)', async () => {
