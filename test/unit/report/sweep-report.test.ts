@@ -6,6 +6,7 @@ import { configCells } from '../../../src/config/sweep.js'
 import { compareCells, figuresOf } from '../../../src/gate/compare.js'
 import { cellId, gateResultsSchema, type GateResults, type RunResult } from '../../../src/model.js'
 import { buildCharts } from '../../../src/report/charts.js'
+import { renderHtml } from '../../../src/report/html.js'
 import { renderMarkdown } from '../../../src/report/markdown.js'
 import { specToSvg } from '../../../src/report/render.js'
 import { parseUntrustedResults } from '../../../src/report/untrusted-results.js'
@@ -169,6 +170,16 @@ describe('a 5 x 5 sweep in the report', () => {
     expect(md).toContain('Payload impact')
     expect(md).toMatch(/\| `kib` \| no-gateway \| 1024 B vs 50 B \| /)
     expect(gateResultsSchema.safeParse(withPayload).success).toBe(true)
+  })
+
+  it('puts the figure tables and the accuracy failure in the HTML report', () => {
+    const html = renderHtml(r, [], { vega: '', vegaLite: '', vegaEmbed: '' })
+    expect(html).toContain('<h2>Figures</h2>')
+    expect(html).toContain('Overhead vs no-policies per level')
+    expect(html).toContain('<strong class="bad">99.2% &lt; 100%</strong>')
+    expect(html.match(/<td>c@vus=\d+<\/td><td>(no-gateway|native|scripted|mixed)<\/td><td>×/g)).toHaveLength(
+      20,
+    )
   })
 
   it('keeps sweep names and figures through the untrusted (publish) schema', () => {
