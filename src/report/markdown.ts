@@ -34,11 +34,16 @@ export interface MarkdownOptions {
   images?: ChartImage[]
   /** The workflow run's artifacts (HTML report, charts, results.json). */
   artifactsUrl?: string
-  /** Most bars the Mermaid fallback draws; more are unreadable. Default 20. */
+  /**
+   * Most bars the Mermaid fallback draws; more are unreadable. Default 30, so a seed-000 matrix (5
+   * profiles x 5 levels) keeps every cell.
+   */
   maxChartCells?: number
 }
 
 export const DEFAULT_MARKER_KEY = 'default'
+/** Bars of the Mermaid fallback chart by default. */
+export const MERMAID_MAX_CELLS = 30
 /** Charts shown open in a comment (the decision and the comparison); the rest are in a details block. */
 export const IMAGES_SHOWN = 2
 export const DEFAULT_MAX_CHARS = 65_000
@@ -311,14 +316,14 @@ function chartBlock(results: GateResults, options: MarkdownOptions): string | nu
       '</details>',
     ].join('\n')
   }
-  return mermaidChangeChart(results, options.maxChartCells ?? 20)
+  return mermaidChangeChart(results, options.maxChartCells ?? MERMAID_MAX_CELLS)
 }
 
 /**
  * A Mermaid xychart of the change per cell with the threshold as a line: GitHub renders it without any
  * image hosting, which is what a fork PR or a read-only token leaves us.
  */
-export function mermaidChangeChart(results: GateResults, maxCells = 20): string | null {
+export function mermaidChangeChart(results: GateResults, maxCells = MERMAID_MAX_CELLS): string | null {
   const withChange = results.cells.filter((cell) => cell.changePct !== null)
   if (withChange.length === 0) return null
   // Keep the largest changes, but in the results' order so related cells stay side by side.

@@ -7,7 +7,7 @@ import { compareCells, figuresOf } from '../../../src/gate/compare.js'
 import { cellId, gateResultsSchema, type GateResults, type RunResult } from '../../../src/model.js'
 import { buildCharts } from '../../../src/report/charts.js'
 import { renderHtml } from '../../../src/report/html.js'
-import { renderMarkdown } from '../../../src/report/markdown.js'
+import { mermaidChangeChart, renderMarkdown } from '../../../src/report/markdown.js'
 import { specToSvg } from '../../../src/report/render.js'
 import { parseUntrustedResults } from '../../../src/report/untrusted-results.js'
 import { passingGate } from '../../support/report-fixtures.js'
@@ -170,6 +170,16 @@ describe('a 5 x 5 sweep in the report', () => {
     expect(md).toContain('Payload impact')
     expect(md).toMatch(/\| `kib` \| no-gateway \| 1024 B vs 50 B \| /)
     expect(gateResultsSchema.safeParse(withPayload).success).toBe(true)
+  })
+
+  it('keeps every cell in the Mermaid fallback chart', () => {
+    const withChange = {
+      ...r,
+      cells: r.cells.map((c, i) => ({ ...c, changePct: i - 12 })),
+    }
+    const chart = mermaidChangeChart(withChange)!
+    expect(chart).not.toContain('largest change')
+    expect((/x-axis \[(.*)\]/.exec(chart)?.[1] ?? '').split('", "')).toHaveLength(25)
   })
 
   it('puts the figure tables and the accuracy failure in the HTML report', () => {
