@@ -66,6 +66,8 @@ export function commentMarker(key: string = DEFAULT_MARKER_KEY): string {
 interface Layout {
   runs: boolean
   details: boolean
+  /** The figure tables (overhead, per-hook, payload, resources): dropped after the cell details. */
+  figures: boolean
   chart: boolean
   /** How many table rows to show; the rest become one "… N more cells" line. */
   rows: number
@@ -82,9 +84,10 @@ export function renderMarkdown(results: GateResults, options: MarkdownOptions = 
   const render = (layout: Layout): string => assemble(results, content, options, layout)
   const all = content.rows.length
   const steps: Layout[] = [
-    { runs: true, details: true, chart: true, rows: all },
-    { runs: false, details: true, chart: true, rows: all },
-    { runs: false, details: false, chart: true, rows: all },
+    { runs: true, details: true, figures: true, chart: true, rows: all },
+    { runs: false, details: true, figures: true, chart: true, rows: all },
+    { runs: false, details: false, figures: true, chart: true, rows: all },
+    { runs: false, details: false, figures: false, chart: true, rows: all },
   ]
   for (const layout of steps) {
     const text = render(layout)
@@ -93,11 +96,11 @@ export function renderMarkdown(results: GateResults, options: MarkdownOptions = 
   for (const chart of [true, false]) {
     const rows = largestFitting(
       all,
-      (n) => render({ runs: false, details: false, chart, rows: n }).length <= maxChars,
+      (n) => render({ runs: false, details: false, figures: false, chart, rows: n }).length <= maxChars,
     )
-    if (rows !== null) return render({ runs: false, details: false, chart, rows })
+    if (rows !== null) return render({ runs: false, details: false, figures: false, chart, rows })
   }
-  return render({ runs: false, details: false, chart: false, rows: 0 })
+  return render({ runs: false, details: false, figures: false, chart: false, rows: 0 })
 }
 
 /** The job summary: same content, no marker, GitHub's larger summary limit. */
@@ -141,8 +144,10 @@ function assemble(
   blocks.push(table(content, layout.rows, options))
   if (content.notes.length > 0)
     blocks.push(notesBlock(content.notes, Math.floor((options.maxChars ?? DEFAULT_MAX_CHARS) / 4), options))
+  if (layout.figures) blocks.push(...content.figures.map(figureBlock))
+  else if (content.figures.length > 0)
+    blocks.push(`<sub>Figure tables omitted to fit GitHub's size limit; ${seeFullReport(options)}.</sub>`)
   if (layout.details) {
-    blocks.push(...content.figures.map(figureBlock))
     blocks.push(...content.details.map((detail) => cellDetailsBlock(detail, layout.runs)))
     blocks.push(keyValueDetails('Environment', content.environment))
     if (content.baseline) blocks.push(keyValueDetails('Baseline', content.baseline))

@@ -172,6 +172,16 @@ describe('a 5 x 5 sweep in the report', () => {
     expect(gateResultsSchema.safeParse(withPayload).success).toBe(true)
   })
 
+  it('keeps the figure tables in the PR comment after per-cell details no longer fit', () => {
+    const comment = renderMarkdown(r)
+    expect(comment.length).toBeLessThanOrEqual(65_000)
+    expect(comment).toContain('Overhead vs no-policies per level')
+    const tight = renderMarkdown(r, { maxChars: 12_000 })
+    expect(tight.length).toBeLessThanOrEqual(12_000)
+    expect(tight).toContain('Per-cell details omitted')
+    expect(tight).toContain('Cost per policy hook')
+  })
+
   it('keeps every cell in the Mermaid fallback chart', () => {
     const withChange = {
       ...r,
