@@ -68,7 +68,9 @@ const validResponses = new Rate('valid_responses')
  */
 export function validate(res, checks) {
   const ok = check(res, checks)
-  const failed = res.error_code !== 0 || (res.status >= 400 && res.status !== EXPECT_STATUS)
+  // Status 0 is a transport error (timeout, reset); k6 also sets error_code for every 4xx/5xx, so an
+  // expected 4xx (a policy that must reject) is read from the status, not from error_code.
+  const failed = res.status === 0 || (res.status >= 400 && res.status !== EXPECT_STATUS)
   if (!failed) validResponses.add(ok)
   return ok
 }
