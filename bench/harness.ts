@@ -8,6 +8,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises'
 import os, { tmpdir } from 'node:os'
 import path from 'node:path'
 import { configSchema, scenarioSchema, type Config, type ScenarioConfig } from '../src/config/schema.js'
+import { expandConfig, expandScenario } from '../src/config/sweep.js'
 import { runK6, runK6Scenarios, type K6Binary } from '../src/load/k6.js'
 import { scenarioDurationS, scenarioEnv, scriptPath } from '../src/load/scenario-env.js'
 import type { RunMetrics } from '../src/model.js'
@@ -35,18 +36,20 @@ export function benchConfig(
   services: Record<string, Record<string, unknown>>,
   shape: RunShape,
 ): Config {
-  return configSchema.parse({
-    name,
-    services,
-    profiles: [
-      {
-        name: 'bench',
-        target: 'http://echo:8080/echo',
-        expect: { status: 200, headers: { 'X-Echo': 'perf-gate' }, echoesPayload: true },
-      },
-    ],
-    scenarios: [scenarioFor(shape)],
-  })
+  return expandConfig(
+    configSchema.parse({
+      name,
+      services,
+      profiles: [
+        {
+          name: 'bench',
+          target: 'http://echo:8080/echo',
+          expect: { status: 200, headers: { 'X-Echo': 'perf-gate' }, echoesPayload: true },
+        },
+      ],
+      scenarios: [scenarioFor(shape)],
+    }),
+  )
 }
 
 export interface RunShape {
@@ -58,13 +61,15 @@ export interface RunShape {
 
 /** The built-in constant-arrival-rate scenario of this shape. */
 export function scenarioFor(shape: RunShape): ScenarioConfig {
-  return scenarioSchema.parse({
-    name: `rate-${shape.rate}-${shape.duration}`,
-    script: 'constant-arrival-rate',
-    rate: shape.rate,
-    duration: shape.duration,
-    payloadBytes: shape.payloadBytes,
-  })
+  return expandScenario(
+    scenarioSchema.parse({
+      name: `rate-${shape.rate}-${shape.duration}`,
+      script: 'constant-arrival-rate',
+      rate: shape.rate,
+      duration: shape.duration,
+      payloadBytes: shape.payloadBytes,
+    }),
+  )[0] as ScenarioConfig
 }
 
 /**

@@ -12,7 +12,8 @@
  * Runs under `node --experimental-strip-types`, which needs `.ts` in local import paths; the schema is
  * therefore loaded with a computed dynamic import (tsc would reject a literal `.ts` specifier here).
  */
-import { readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { registerHooks } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import * as prettier from 'prettier'
@@ -258,11 +259,18 @@ const SECTIONS: {
   {
     key: 'scenarios',
     heading: '`scenarios[]`',
-    intro: 'The load shapes; every profile runs every scenario (a cell).',
+    intro:
+      'The load shapes; each runs on every profile, or on those it lists (a cell per profile and level, see "Sweeps").',
     item: (node) => node.items as JsonSchemaNode,
   },
   { key: 'gate', heading: '`gate`', intro: 'The gate policy.', item: (node) => node },
   { key: 'baseline', heading: '`baseline`', intro: 'Where the stored baseline lives.', item: (node) => node },
+  {
+    key: 'report',
+    heading: '`report`',
+    intro: 'The figures of the report (see "Figures").',
+    item: (node) => node,
+  },
   {
     key: 'baselineVariant',
     heading: '`baselineVariant`',
@@ -370,6 +378,18 @@ export async function generate(sources: Sources): Promise<Generated> {
 
 async function main(argv: string[]): Promise<number> {
   const check = argv.includes('--check')
+  // src/ imports its siblings as `./x.js` (what tsc and esbuild expect); under strip-types only the
+  // `.ts` file exists, so resolve a missing local `.js` to its `.ts`.
+  registerHooks({
+    resolve(specifier, context, nextResolve) {
+      if (specifier.startsWith('.') && specifier.endsWith('.js') && context.parentURL?.startsWith('file:')) {
+        const candidate = new URL(specifier, context.parentURL)
+        if (!existsSync(fileURLToPath(candidate)))
+          return nextResolve(specifier.replace(/\.js$/, '.ts'), context)
+      }
+      return nextResolve(specifier, context)
+    },
+  })
   const schemaUrl = pathToFileURL(path.join(ROOT, 'src', 'config', 'schema.ts')).href
   const { configSchema } = (await import(schemaUrl)) as typeof import('../src/config/schema.js')
   const files = {

@@ -247,6 +247,24 @@ export function buildResultsSchema(strings: ResultsStrings) {
     loadModel: z.enum(['open', 'closed']).optional(),
     /** The scenario's request payload size, for charts and tables that group by payload. */
     payloadBytes: finite.optional(),
+    /** A swept scenario's level: the configured scenario and its label, e.g. `vus=10` (config/sweep.ts). */
+    sweep: z.object({ scenario: strings.name, level: strings.text(TEXT_LIMITS.short) }).optional(),
+    /**
+     * Accuracy against gate.minAccuracy: below it the cell fails whatever its latency, reported
+     * separately from latency (its own reason, its own column).
+     */
+    accuracy: z.object({ min: finite, fails: z.boolean() }).optional(),
+    /** What the candidate achieved: medians over measured runs of mean latency and throughput; the largest max. */
+    achieved: z
+      .object({
+        meanMs: finite,
+        maxMs: finite,
+        rps: finite,
+        /** The configured arrival rate of an open-model cell, to read `rps` against. */
+        targetRps: finite.optional(),
+        runs: z.number().int().nonnegative(),
+      })
+      .optional(),
     /** The latency test used: Welch (one stored night), history prediction interval, or paired t. */
     latencyTest: z.enum(['welch', 'history', 'paired-t']).nullable().optional(),
     /** Paired mode: two-sided Wilcoxon signed-rank p-value on the log ratios, a rank-based cross-check. */
@@ -289,6 +307,25 @@ export function buildResultsSchema(strings: ResultsStrings) {
       )
       .max(MAX_ENDPOINT_RESULTS)
       .optional(),
+  })
+  const interval = z.object({ estimate: finite, lower: finite, upper: finite, confidence: finite })
+  const overhead = z.object({
+    profile: strings.name,
+    reference: strings.name,
+    /** The (expanded) scenario both cells ran: one level of a sweep. */
+    scenario: strings.name,
+    sweep: z.object({ scenario: strings.name, level: strings.text(TEXT_LIMITS.short) }).optional(),
+    concurrency: finite.optional(),
+    loadModel: z.enum(['open', 'closed']).optional(),
+    payloadBytes: finite.optional(),
+    /** Runs on each side (candidate runs of the profile's cell and of the reference's). */
+    runs: z.number().int().nonnegative(),
+    referenceRuns: z.number().int().nonnegative(),
+    /** Per percentile: profile / reference (geometric means, Welch CI) and profile - reference in ms (Welch CI). */
+    metrics: z.partialRecord(metric, z.object({ ratio, addedMs: interval })),
+    /** The profile's declared policy hooks, and the added ms per hook with its CI. */
+    hooks: z.number().int().positive().optional(),
+    perHookMs: z.partialRecord(metric, interval).optional(),
   })
   const evidence = z.enum(['stored', 'paired', 'none'])
   return z.object({
@@ -358,6 +395,54 @@ export function buildResultsSchema(strings: ResultsStrings) {
       .optional(),
     /** Wall time of the whole gate in seconds. */
     wallTimeS: finite.optional(),
+    /**
+     * The figures a benchmark publishes, from the candidate's runs: each profile's overhead over the
+     * reference profile per level (ratio and added ms at P50/P95/P99 with CIs), and per-hook cost.
+     */
+    figures: z
+      .object({
+        reference: strings.name.nullable(),
+        overhead: z.array(overhead).max(5_000),
+        /** Payload impact: per profile and load level, each payload size against the smallest. */
+        payload: z
+          .array(
+            z.object({
+              profile: strings.name,
+              scenario: strings.name,
+              referenceScenario: strings.name,
+              payloadBytes: finite,
+              referenceBytes: finite,
+              concurrency: finite.optional(),
+              loadModel: z.enum(['open', 'closed']).optional(),
+              runs: z.number().int().nonnegative(),
+              referenceRuns: z.number().int().nonnegative(),
+              metrics: z.partialRecord(metric, z.object({ ratio, addedMs: interval })),
+            }),
+          )
+          .max(5_000)
+          .optional(),
+        /**
+         * Per cell and container: CPU % (median of run means), memory and PIDs (largest), and memory
+         * growth within runs and across the runs of one stack (MiB/min with CIs): "no leak" measured.
+         */
+        resources: z
+          .array(
+            z.object({
+              profile: strings.name,
+              scenario: strings.name,
+              service: strings.name,
+              runs: z.number().int().nonnegative(),
+              cpuPercent: finite,
+              memoryMiB: finite,
+              pids: finite.optional(),
+              growthInRun: interval.optional(),
+              growthAcrossRuns: interval.optional(),
+            }),
+          )
+          .max(5_000)
+          .optional(),
+      })
+      .optional(),
   })
 }
 
@@ -378,5 +463,9 @@ export type ErrorRateComparison = CellComparison['errorRate']
 export type Evidence = NonNullable<GateResults['evidence']>
 /** What the stored phase found, kept when paired blocks decided instead. */
 export type StoredPhaseSummary = NonNullable<GateResults['storedPhase']>
+/** One profile's overhead over the reference profile at one level (report.reference). */
+export type OverheadFigure = NonNullable<GateResults['figures']>['overhead'][number]
+/** An estimate with its interval (e.g. added ms), the same shape as a ratio's. */
+export type IntervalEstimate = RatioEstimate
 /** The runner check of a stored comparison (see stats/runner-check.ts). */
 export type RunnerCheckResult = StoredPhaseSummary['runner']

@@ -1,19 +1,22 @@
-// Per-request validation (seed 000 section 6): status, expected headers, body prefix/contains and an
-// exact echo of the payload. Accuracy is per request: the `valid_responses` Rate records whether every
+// Per-request validation (seed 000 section 6): status, expected headers (present with a value, or
+// absent), body prefix/contains (several) and the payload preserved exactly or behind a prefix. Accuracy is per request: the `valid_responses` Rate records whether every
 // check of a response passed (`checks` alone counts checks, several per request). Everything is decided
 // once in the init stage; an iteration only runs the predicates.
 import { check } from 'k6'
 import { Rate } from 'k6/metrics'
-import { int, jsonObject, str } from './env.js'
+import { int, jsonObject, jsonStringArray, str } from './env.js'
 
 const EXPECT_STATUS = int('EXPECT_STATUS', 200)
 const EXPECT_HEADERS = jsonObject('EXPECT_HEADERS')
+const EXPECT_HEADERS_ABSENT = jsonStringArray('EXPECT_HEADERS_ABSENT')
 const EXPECT_BODY_PREFIX = str('EXPECT_BODY_PREFIX', undefined)
-const EXPECT_BODY_CONTAINS = str('EXPECT_BODY_CONTAINS', undefined)
+const EXPECT_BODY_CONTAINS = jsonStringArray('EXPECT_BODY_CONTAINS')
 const EXPECT_ECHO = str('EXPECT_ECHO', 'false') === 'true'
+// The payload behind a prefix a policy prepends; '' (unset) is the exact echo.
+const EXPECT_ECHO_PREFIX = str('EXPECT_ECHO_PREFIX', '')
 
 /** True when some check reads the response body, so bodies must not be discarded. */
-export const needsBody = EXPECT_BODY_PREFIX !== undefined || EXPECT_BODY_CONTAINS !== undefined || EXPECT_ECHO
+export const needsBody = EXPECT_BODY_PREFIX !== undefined || EXPECT_BODY_CONTAINS.length > 0 || EXPECT_ECHO
 
 /** k6 canonicalises header names (x-echo -> X-Echo); expectations may be written in any case. */
 function header(res, name) {
@@ -34,26 +37,40 @@ export function buildChecks(sent) {
       return v !== undefined && v.includes(substring)
     }
   }
+  for (const name of EXPECT_HEADERS_ABSENT) {
+    checks[`header ${name} absent`] = (r) => header(r, name) === undefined
+  }
   if (EXPECT_BODY_PREFIX !== undefined) {
     checks[`body starts with ${JSON.stringify(EXPECT_BODY_PREFIX)}`] = (r) =>
       typeof r.body === 'string' && r.body.startsWith(EXPECT_BODY_PREFIX)
   }
-  if (EXPECT_BODY_CONTAINS !== undefined) {
-    checks[`body contains ${JSON.stringify(EXPECT_BODY_CONTAINS)}`] = (r) =>
-      typeof r.body === 'string' && r.body.includes(EXPECT_BODY_CONTAINS)
+  for (const substring of EXPECT_BODY_CONTAINS) {
+    checks[`body contains ${JSON.stringify(substring)}`] = (r) =>
+      typeof r.body === 'string' && r.body.includes(substring)
   }
   if (EXPECT_ECHO) {
-    const expected = sent === null ? '' : sent
-    checks['body echoes payload'] = (r) => r.body === expected
+    const expected = EXPECT_ECHO_PREFIX + (sent === null ? '' : sent)
+    const name =
+      EXPECT_ECHO_PREFIX === ''
+        ? 'body echoes payload'
+        : `body is ${JSON.stringify(EXPECT_ECHO_PREFIX)} + payload`
+    checks[name] = (r) => r.body === expected
   }
   return checks
 }
 
 const validResponses = new Rate('valid_responses')
 
-/** Runs every check on one response; failures count in `checks`, they do not stop the run. */
+/**
+ * Runs every check on one response; failures count in `checks`, they do not stop the run. Accuracy
+ * (`valid_responses`) counts answered requests only: a transport error or an unexpected 4xx/5xx is
+ * already a failed request in the error rate, which has its own ceiling, so it is not counted twice.
+ */
 export function validate(res, checks) {
   const ok = check(res, checks)
-  validResponses.add(ok)
+  // Status 0 is a transport error (timeout, reset); k6 also sets error_code for every 4xx/5xx, so an
+  // expected 4xx (a policy that must reject) is read from the status, not from error_code.
+  const failed = res.status === 0 || (res.status >= 400 && res.status !== EXPECT_STATUS)
+  if (!failed) validResponses.add(ok)
   return ok
 }

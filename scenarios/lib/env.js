@@ -42,6 +42,22 @@ export function jsonObject(name) {
   return parsed
 }
 
+/** A JSON array of strings (EXPECT_BODY_CONTAINS, EXPECT_HEADERS_ABSENT), or [] when unset. */
+export function jsonStringArray(name) {
+  const v = str(name, undefined)
+  if (v === undefined) return []
+  let parsed
+  try {
+    parsed = JSON.parse(v)
+  } catch (e) {
+    throw new Error(`${name} must be a JSON array of strings: ${e.message}`)
+  }
+  if (!Array.isArray(parsed) || !parsed.every((item) => typeof item === 'string')) {
+    throw new Error(`${name} must be a JSON array of strings, got ${v}`)
+  }
+  return parsed
+}
+
 /** A JSON array of k6 stages ({ target, duration }), or `fallback` when unset. */
 export function stages(name, fallback) {
   const v = str(name, undefined)

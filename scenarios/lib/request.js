@@ -6,7 +6,7 @@ import { sleep } from 'k6'
 import { int, jsonObject, str } from './env.js'
 import { makePayload } from './payload.js'
 import { needsBody } from './checks.js'
-import { targetOf, TARGETS } from './targets.js'
+import { headersOf, targetOf, TARGETS } from './targets.js'
 
 export const METHOD = str('METHOD', 'POST').toUpperCase()
 if (!['GET', 'POST', 'PUT'].includes(METHOD))
@@ -27,7 +27,19 @@ const params = {
 
 /** Sends the scenario's request once; the response is validated by the caller. */
 export function send() {
-  return http.request(METHOD, targetOf(exec.scenario.name), BODY, params)
+  const name = exec.scenario.name
+  return http.request(METHOD, targetOf(name), BODY, paramsOf(name))
+}
+
+// Per-target params are built once per scenario name, not per request.
+const paramsByScenario = {}
+function paramsOf(name) {
+  let p = paramsByScenario[name]
+  if (p === undefined) {
+    p = { ...params, headers: headersOf(name, params.headers) }
+    paramsByScenario[name] = p
+  }
+  return p
 }
 
 /** Tries every target a few times (a gateway may still be syncing routes), then aborts with the reason. */
@@ -37,7 +49,7 @@ export function setup() {
   for (const [name, target] of Object.entries(TARGETS)) {
     let res
     for (let i = 1; i <= attempts; i++) {
-      res = http.request(METHOD, target, BODY, { ...params, responseType: 'text', timeout: '5s' })
+      res = http.request(METHOD, target, BODY, { ...paramsOf(name), responseType: 'text', timeout: '5s' })
       if (res.status !== 0) break
       if (i < attempts) sleep(0.5)
     }

@@ -22,3 +22,33 @@ export function targetOf(scenarioName) {
   const name = scenarioName.startsWith('warmup_') ? scenarioName.slice('warmup_'.length) : scenarioName
   return TARGETS[name]
 }
+
+/**
+ * Request headers per target in a duet (TARGET_HEADERS='{"baseline":{…},"candidate":{…}}'): values a
+ * profile's setup captured (an API key) differ between the two stacks. Absent: HEADERS for every target.
+ */
+const TARGET_HEADERS = jsonObjectOfObjects('TARGET_HEADERS')
+
+/** The headers to send to a k6 scenario's target, given the common ones. */
+export function headersOf(scenarioName, common) {
+  const name = scenarioName.startsWith('warmup_') ? scenarioName.slice('warmup_'.length) : scenarioName
+  return TARGET_HEADERS[name] ?? common
+}
+
+function jsonObjectOfObjects(name) {
+  const v = __ENV[name]
+  if (v === undefined || v === '') return {}
+  let parsed
+  try {
+    parsed = JSON.parse(v)
+  } catch (e) {
+    throw new Error(`${name} must be a JSON object: ${e.message}`)
+  }
+  const isMap = (o) => o !== null && typeof o === 'object' && !Array.isArray(o)
+  if (
+    !isMap(parsed) ||
+    !Object.values(parsed).every((h) => isMap(h) && Object.values(h).every((x) => typeof x === 'string'))
+  )
+    throw new Error(`${name} must map target names to objects of header strings`)
+  return parsed
+}

@@ -6,8 +6,9 @@
 import type { BaselineFile } from '../baseline/format.js'
 import type { LoadedConfig } from '../config/load.js'
 import { chooseMethod } from '../gate/run-gate.js'
+import { configCells } from '../config/sweep.js'
 import type { Placement } from '../plan/placement.js'
-import { estimateGate, formatSeconds } from '../plan/estimate.js'
+import { estimateGate, formatSeconds, sessionsPerPhase } from '../plan/estimate.js'
 import { planSchedule } from '../plan/schedule.js'
 
 /** The dry run's text, one fact per line. */
@@ -28,10 +29,20 @@ export function describeDryRun(
     paired,
   )
   const lines = [`perf-gate dry run: ${loaded.file} (valid; nothing started)`]
-  const cells = config.profiles.flatMap((p) =>
-    config.scenarios.map((s) => `${p.name}/${s.name}${p.control ? ' [control]' : ''}`),
+  const control = new Set(config.profiles.filter((p) => p.control).map((p) => p.name))
+  const cells = configCells(config).map(
+    (c) => `${c.profile}/${c.scenario}${control.has(c.profile) ? ' [control]' : ''}`,
   )
   lines.push(`cells: ${cells.length} (${cells.join(', ')})`)
+  const swept = [...new Set(config.scenarios.flatMap((s) => (s.sweep ? [s.sweep.scenario] : [])))]
+  if (swept.length > 0)
+    lines.push(
+      `sweeps: ${swept.map((name) => `${name} (${config.scenarios.filter((s) => s.sweep?.scenario === name).length} levels)`).join(', ')}`,
+    )
+  if (gate.isolation !== 'shared')
+    lines.push(
+      `isolation: ${gate.isolation}: ${sessionsPerPhase(config)} fresh stack(s) (start + setup) per phase or paired block`,
+    )
   if (mode === 'baseline') {
     lines.push(
       `baseline mode: ${estimate.stored?.runs ?? 0} runs on one stack, then a night appended to ${baselinePath}` +
@@ -73,6 +84,7 @@ export function describeDryRun(
   const first = planSchedule({
     profiles: config.profiles.map((p) => p.name),
     scenarios: config.scenarios.map((s) => s.name),
+    cells: configCells(config),
     rounds: 1,
     warmupRounds: 0,
     seed: gate.seed,

@@ -13,6 +13,7 @@ import { readTextCapped } from '../files.js'
 import { withLocations } from './locate.js'
 import { serviceWaves } from '../plan/service-order.js'
 import { BUILT_IN_SCENARIOS, configSchema, isBuiltInScenario, type Config } from './schema.js'
+import { expandConfig } from './sweep.js'
 
 /** A validated config plus where it came from. Paths inside are absolute. */
 export interface LoadedConfig {
@@ -153,6 +154,21 @@ export function looksSecret({ name, value }: InterpolatedValue): boolean {
   )
 }
 
+/**
+ * A union that matched no branch (a sweepable number: one value or a list) says only "Invalid input";
+ * report the branch that got furthest instead (a list whose element is wrong names that element),
+ * the first branch on a tie, with its path joined to the union's.
+ */
+function unwrapUnion(issue: z.core.$ZodIssue): z.core.$ZodIssue {
+  if (issue.code !== 'invalid_union' || issue.errors.length === 0) return issue
+  let best: z.core.$ZodIssue | undefined
+  for (const branch of issue.errors) {
+    const first = branch[0]
+    if (first && (best === undefined || first.path.length > best.path.length)) best = first
+  }
+  return best ? unwrapUnion({ ...best, path: [...issue.path, ...best.path] }) : issue
+}
+
 function describeIssue(issue: z.core.$ZodIssue): string {
   if (issue.code === 'unrecognized_keys') {
     return `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`
@@ -193,13 +209,12 @@ function parseConfigValues(
     )
   const parsed = configSchema.safeParse(value)
   if (!parsed.success) {
+    const issues = parsed.error.issues.map(unwrapUnion)
     throw fail(
-      parsed.error.issues.map((issue) => `${source}: ${formatPath(issue.path)}: ${describeIssue(issue)}`),
+      issues.map((issue) => `${source}: ${formatPath(issue.path)}: ${describeIssue(issue)}`),
       // An unknown key is located at the key itself rather than at the object holding it.
       {
-        paths: parsed.error.issues.map((i) =>
-          i.code === 'unrecognized_keys' ? [...i.path, i.keys[0] ?? ''] : i.path,
-        ),
+        paths: issues.map((i) => (i.code === 'unrecognized_keys' ? [...i.path, i.keys[0] ?? ''] : i.path)),
       },
     )
   }
@@ -208,7 +223,16 @@ function parseConfigValues(
   } catch (error) {
     throw fail([`${source}: services: ${(error as Error).message}`], { paths: [['services']] })
   }
-  return { config: parsed.data, interpolated }
+  return { config: expandConfig(parsed.data), interpolated }
+}
+
+/**
+ * The index in the config file of expanded scenario `i`: a sweep's levels all come from one entry, so
+ * messages about a script name the entry the user wrote.
+ */
+function configIndex(scenarios: Config['scenarios'], i: number): number {
+  const names = new Set(scenarios.slice(0, i + 1).map((s) => s.sweep?.scenario ?? s.name))
+  return names.size - 1
 }
 
 export { isBuiltInScenario } from './schema.js'
@@ -325,9 +349,10 @@ function pathsOutside(config: Config, dir: string): string[] {
     }
   }
   config.scenarios.forEach((s, i) => {
-    if (!isBuiltInScenario(s.script)) check(`scenarios[${i}].script`, s.script)
+    if (!isBuiltInScenario(s.script)) check(`scenarios[${configIndex(config.scenarios, i)}].script`, s.script)
   })
-  return problems
+  // A sweep repeats its script in every level: one problem per configured scenario is enough.
+  return [...new Set(problems)]
 }
 
 function resolvePaths(config: Config, dir: string): Config {
@@ -364,7 +389,8 @@ function missingFiles(config: Config): string[] {
         problems.push(`services.${name}.build: Dockerfile not found: ${dockerfile}`)
     }
   }
-  config.scenarios.forEach((s, i) => {
+  config.scenarios.forEach((s, index) => {
+    const i = configIndex(config.scenarios, index)
     if (!isBuiltInScenario(s.script) && !existsSync(s.script)) {
       problems.push(`scenarios[${i}].script: k6 script not found: ${s.script}`)
     } else if (isBuiltInScenario(s.script) && !(BUILT_IN_SCENARIOS as readonly string[]).includes(s.script)) {
@@ -373,5 +399,5 @@ function missingFiles(config: Config): string[] {
       )
     }
   })
-  return problems
+  return [...new Set(problems)]
 }

@@ -4,6 +4,8 @@
  * (`npm run schema`), and the README's configuration reference is written from its descriptions.
  */
 import { z } from 'zod'
+import { countCells } from './sweep.js'
+import { templateNames, templateNamesIn } from './template.js'
 
 /** A duration such as `500ms`, `8s`, `2m`; stored as the string k6 understands, validated here. */
 export const DURATION_PATTERN = /^\d+(\.\d+)?(ms|s|m|h)$/
@@ -134,6 +136,15 @@ export const serviceSchema = z
 
 const headerMap = z.record(z.string(), z.string())
 
+/** Most times one setup call may repeat (e.g. 100 routes, 100 consumers); more is a config error. */
+export const MAX_SETUP_REPEAT = 10_000
+/** `{{name}}` in setup calls and profile headers: a captured value, or `i` (the repeat index). */
+export const CAPTURE_NAME = /^[A-Za-z_]\w{0,63}$/
+/** A dotted path into a JSON response: `id`, `data.key`, `items.0.id`. */
+export const CAPTURE_PATH = /^[\w-]+(\.[\w-]+){0,15}$/
+/** Most levels one swept key (`vus`, `rate`, `payloadBytes`) may list. */
+export const MAX_SWEEP_LEVELS = 20
+
 export const httpCallSchema = z
   .object({
     method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']).default('POST'),
@@ -151,6 +162,24 @@ export const httpCallSchema = z
       .max(100)
       .default(10)
       .describe('Retries on errors or other statuses (backoff up to 2 s).'),
+    repeat: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_SETUP_REPEAT)
+      .default(1)
+      .describe(
+        'Sends the call this many times; `{{i}}` in the URL, headers and body is the index (0, 1, ...), e.g. to create 100 routes.',
+      ),
+    capture: z
+      .record(
+        z.string().regex(CAPTURE_NAME, 'a capture name of letters, digits and "_"'),
+        z.string().regex(CAPTURE_PATH, 'a dotted path into the JSON response, e.g. "id" or "data.key"'),
+      )
+      .default({})
+      .describe(
+        "Values taken from the JSON response by a dotted path (`{ key: data.key }`), usable as `{{key}}` in later setup calls and in the profile's `headers` (of a repeated call, the last response's).",
+      ),
   })
   .strict()
 
@@ -182,17 +211,44 @@ export const profileSchema = z
       .object({
         status: z.number().int().default(200).describe('Status every response must have.'),
         headers: headerMap.default({}).describe('Headers every response must carry (value substring).'),
+        headersAbsent: z
+          .array(z.string().min(1))
+          .max(100)
+          .default([])
+          .describe('Headers no response may carry (e.g. one a policy must strip).'),
         bodyPrefix: z.string().optional().describe('Every response body must start with this.'),
-        bodyContains: z.string().optional().describe('Every response body must contain this.'),
+        bodyContains: z
+          .union([z.string(), z.array(z.string()).max(100)])
+          .optional()
+          .describe('Every response body must contain this (a list: each of them).'),
         echoesPayload: z
           .boolean()
           .default(false)
           .describe('The response body must equal the request payload.'),
+        payloadPrefix: z
+          .string()
+          .optional()
+          .describe(
+            'The response body must be this prefix followed by the request payload, exactly (a policy that prepends to the body).',
+          ),
       })
       .strict()
-      .default({ status: 200, headers: {}, echoesPayload: false })
+      .default({ status: 200, headers: {}, headersAbsent: [], echoesPayload: false })
       .describe('Per-request checks; accuracy = passed / requests.'),
-    headers: headerMap.default({}).describe('Headers k6 sends with every request.'),
+    headers: headerMap
+      .default({})
+      .describe(
+        "Headers k6 sends with every request; `{{name}}` is a value captured by this profile's setup.",
+      ),
+    hooks: z
+      .number()
+      .int()
+      .min(1)
+      .max(1000)
+      .optional()
+      .describe(
+        'How many policy hooks this profile runs per request: the report divides its added latency over the reference profile by it (per-hook cost).',
+      ),
   })
   .strict()
 
@@ -217,6 +273,20 @@ export function isBuiltInScenario(script: string): boolean {
   return (BUILT_IN_SCENARIOS as readonly string[]).includes(script) || /^[a-z-]+$/.test(script)
 }
 
+/**
+ * A number, or a list of them that sweeps: the scenario expands into one cell per level (per
+ * combination when several keys are lists), see config/sweep.ts.
+ */
+const sweepable = (level: z.ZodNumber) =>
+  z.union([
+    level,
+    z
+      .array(level)
+      .min(1)
+      .max(MAX_SWEEP_LEVELS)
+      .refine((levels) => new Set(levels).size === levels.length, { message: 'expected distinct levels' }),
+  ])
+
 export const scenarioSchema = z
   .object({
     name: name.describe('Names the scenario in reports, e.g. "rate-1000-1kb".'),
@@ -225,22 +295,16 @@ export const scenarioSchema = z
       .min(1)
       .describe(`A built-in scenario (${BUILT_IN_SCENARIOS.join(', ')}) or a path to your own k6 script.`),
     method: z.enum(['GET', 'POST', 'PUT']).default('POST').describe('HTTP method of the load requests.'),
-    vus: z
-      .number()
-      .int()
-      .positive()
-      .max(MAX_VUS)
+    vus: sweepable(z.number().int().positive().max(MAX_VUS))
       .optional()
       .describe(
-        'Virtual users: the concurrency of a closed model, pre-allocated VUs of an open model (script default when unset).',
+        'Virtual users: the concurrency of a closed model, pre-allocated VUs of an open model (script default when unset). A list sweeps: one cell per level (see "Sweeps").',
       ),
-    rate: z
-      .number()
-      .int()
-      .positive()
-      .max(MAX_RATE)
+    rate: sweepable(z.number().int().positive().max(MAX_RATE))
       .optional()
-      .describe('Iterations per second (open model); the peak rate of ramping-arrival-rate.'),
+      .describe(
+        'Iterations per second (open model); the peak rate of ramping-arrival-rate. A list sweeps: one cell per level.',
+      ),
     maxVUs: z
       .number()
       .int()
@@ -254,13 +318,15 @@ export const scenarioSchema = z
       .describe(
         'Warm-up inside every run, before the load phase, at the same load; its requests are excluded from the metrics (a separate k6 scenario). "0s" turns it off.',
       ),
-    payloadBytes: z
-      .number()
-      .int()
-      .min(0)
-      .max(10_000_000)
+    payloadBytes: sweepable(z.number().int().min(0).max(10_000_000))
       .default(1024)
-      .describe('Request body size in bytes.'),
+      .describe('Request body size in bytes. A list sweeps: one cell per size.'),
+    profiles: z
+      .array(name)
+      .min(1)
+      .max(MAX_CELLS)
+      .optional()
+      .describe('The profiles this scenario runs on (default: every profile).'),
     params: z
       .record(z.string(), z.union([z.string(), z.number(), z.boolean()]))
       .default({})
@@ -396,6 +462,20 @@ export const gateSchema = z
       .describe(
         'Record latency second by second within every run (k6 CSV samples, about 1.6 KB per request written during the run) for the timeline chart. Off by default: it costs the runner CPU and disk while latency is measured.',
       ),
+    isolation: z
+      .enum(['shared', 'profile', 'cell'])
+      .default('shared')
+      .describe(
+        'Which runs share a stack. shared: one stack for every profile (setup of all profiles at once; cheapest). profile: a fresh stack per profile, so one profile\'s routes and state cannot touch another\'s (one start and setup per profile). cell: a fresh stack per cell, as seed 000 restarts for every test (one start and setup per cell and round). See "Profile isolation" for the cost.',
+      ),
+    minAccuracy: z
+      .number()
+      .min(0)
+      .max(1)
+      .default(1)
+      .describe(
+        'Least fraction of requests that pass every check (expect): below it the cell fails, whatever its latency ("accuracy 99.2% < 100%").',
+      ),
     sampleResources: z
       .boolean()
       .default(true)
@@ -465,6 +545,17 @@ export const configSchema = z
       })
       .strict()
       .default({ path: 'baseline.json' }),
+    report: z
+      .object({
+        reference: name
+          .optional()
+          .describe(
+            'The profile overheads are measured against (ratio and added ms per level); default the first non-control profile.',
+          ),
+      })
+      .strict()
+      .default({})
+      .describe('What the report computes beyond the verdict.'),
     baselineVariant: variantSchema
       .optional()
       .describe('The baseline variant for paired A/B runs on this runner (see gate.method).'),
@@ -489,14 +580,63 @@ export const configSchema = z
         }
       })
     }
-    const cells = config.profiles.length * config.scenarios.length
+    const profileNames = new Set(config.profiles.map((p) => p.name))
+    config.scenarios.forEach((scenario, i) =>
+      scenario.profiles?.forEach((profile, j) => {
+        if (!profileNames.has(profile))
+          ctx.addIssue({
+            code: 'custom',
+            path: ['scenarios', i, 'profiles', j],
+            message: `unknown profile "${profile}"`,
+          })
+      }),
+    )
+    if (config.report.reference !== undefined && !profileNames.has(config.report.reference)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['report', 'reference'],
+        message: `unknown profile "${config.report.reference}"`,
+      })
+    }
+    const cells = countCells(config.profiles, config.scenarios)
     if (cells > MAX_CELLS) {
       ctx.addIssue({
         code: 'custom',
         path: ['scenarios'],
-        message: `${config.profiles.length} profiles x ${config.scenarios.length} scenarios make ${cells} cells; at most ${MAX_CELLS} are allowed`,
+        message: `${config.profiles.length} profiles x ${config.scenarios.length} scenarios (sweep levels expanded) make ${cells} cells; at most ${MAX_CELLS} are allowed`,
       })
     }
+    config.profiles.forEach((profile, i) => {
+      // A setup call may use {{i}} and what earlier calls captured.
+      const known = new Set(['i'])
+      profile.setup.forEach((call, j) => {
+        const used = [
+          ...templateNames(call.url),
+          ...Object.values(call.headers).flatMap(templateNames),
+          ...templateNamesIn(call.body),
+        ]
+        for (const name of new Set(used)) {
+          if (!known.has(name))
+            ctx.addIssue({
+              code: 'custom',
+              path: ['profiles', i, 'setup', j],
+              message: `{{${name}}} is neither {{i}} nor captured by an earlier setup call`,
+            })
+        }
+        for (const name of Object.keys(call.capture)) known.add(name)
+      })
+      const captured = new Set(profile.setup.flatMap((call) => Object.keys(call.capture)))
+      for (const [header, value] of Object.entries(profile.headers)) {
+        for (const used of templateNames(value)) {
+          if (!captured.has(used))
+            ctx.addIssue({
+              code: 'custom',
+              path: ['profiles', i, 'headers', header],
+              message: `{{${used}}} is not captured by this profile's setup`,
+            })
+        }
+      }
+    })
     const seen = new Set<string>()
     config.profiles.forEach((profile, i) => {
       if (seen.has(profile.name)) {
@@ -550,10 +690,61 @@ export const configSchema = z
     }
   })
 
-export type Config = z.infer<typeof configSchema>
+/**
+ * A config as the engine wrote it (the journal's header): sweeps already expanded, so scenario names
+ * carry their level (`closed@vus=10`) and `sweep` says where they came from.
+ */
+export const expandedConfigSchema = configSchema.safeExtend({
+  scenarios: z
+    .array(
+      scenarioSchema.safeExtend({
+        name: z.string().min(1).max(400),
+        vus: z.number().int().positive().max(MAX_VUS).optional(),
+        rate: z.number().int().positive().max(MAX_RATE).optional(),
+        payloadBytes: z.number().int().min(0).max(10_000_000),
+        sweep: z
+          .object({
+            scenario: z.string(),
+            values: z.object({
+              vus: z.number().optional(),
+              rate: z.number().optional(),
+              payloadBytes: z.number().optional(),
+            }),
+            label: z.string(),
+          })
+          .optional(),
+      }),
+    )
+    .min(1)
+    .max(MAX_CELLS),
+})
+
+/** perf-gate.yml as validated, before sweeps are expanded (config/sweep.ts). */
+export type RawConfig = z.infer<typeof configSchema>
+/** A scenario as written: `vus`, `rate` and `payloadBytes` may be lists (a sweep). */
+export type RawScenarioConfig = z.infer<typeof scenarioSchema>
+/**
+ * One scenario after sweep expansion: every level a single number; `sweep` says which scenario of the
+ * config it came from and at which level (absent for a scenario that sweeps nothing).
+ */
+export type ScenarioConfig = Omit<RawScenarioConfig, 'vus' | 'rate' | 'payloadBytes'> & {
+  vus?: number | undefined
+  rate?: number | undefined
+  payloadBytes: number
+  sweep?: SweepLevel | undefined
+}
+/** Where an expanded scenario sits in its sweep: the configured scenario and the level's values. */
+export interface SweepLevel {
+  /** The configured scenario's name. */
+  scenario: string
+  /** The swept keys at this level, e.g. `{ vus: 10 }`, and the label `vus=10`. */
+  values: { vus?: number; rate?: number; payloadBytes?: number }
+  label: string
+}
+/** The config the engine runs: sweeps expanded into one scenario per level. */
+export type Config = Omit<RawConfig, 'scenarios'> & { scenarios: ScenarioConfig[] }
 export type ServiceConfig = z.infer<typeof serviceSchema>
 export type ProfileConfig = z.infer<typeof profileSchema>
-export type ScenarioConfig = z.infer<typeof scenarioSchema>
 export type GateConfig = z.infer<typeof gateSchema>
 export type HttpCall = z.infer<typeof httpCallSchema>
 export type WaitConfig = z.infer<typeof waitSchema>

@@ -5,8 +5,17 @@
  */
 import { baselineAgeDays, cellHistory, type BaselineFile } from '../baseline/format.js'
 import type { Config, GateConfig } from '../config/schema.js'
-import { cellId, type CellComparison, type RunResult } from '../model.js'
-import { applyHolm, comparePaired, compareStored, noiseMonitor } from '../stats/index.js'
+import { configCells } from '../config/sweep.js'
+import { cellId, type CellComparison, type GateResults, type RunResult } from '../model.js'
+import {
+  applyHolm,
+  comparePaired,
+  compareStored,
+  noiseMonitor,
+  overheadFigures,
+  payloadFigures,
+  resourceFigures,
+} from '../stats/index.js'
 
 export type ComparisonMethod = 'stored' | 'paired' | 'none'
 
@@ -24,8 +33,10 @@ export function compareCells(input: CompareInput): { cells: CellComparison[]; no
   const { runs, config, gate, baseline, method } = input
   const notes: string[] = []
   const compared: CellComparison[] = []
-  for (const profile of config.profiles) {
-    for (const scenario of config.scenarios) {
+  for (const ref of configCells(config)) {
+    {
+      const profile = config.profiles.find((p) => p.name === ref.profile) as Config['profiles'][number]
+      const scenario = config.scenarios.find((s) => s.name === ref.scenario) as Config['scenarios'][number]
       const cell = cellId(profile.name, scenario.name)
       const mine = runs.filter((r) => r.cell === cell)
       const candidateRuns = mine.filter((r) => r.variant === 'candidate')
@@ -49,6 +60,13 @@ export function compareCells(input: CompareInput): { cells: CellComparison[]; no
         concurrency: open ? scenario.rate : scenario.vus,
         loadModel: open ? 'open' : 'closed',
         payloadBytes: scenario.payloadBytes,
+        ...(scenario.sweep
+          ? { sweep: { scenario: scenario.sweep.scenario, level: scenario.sweep.label } }
+          : {}),
+        // An open model's configured rate, to read the achieved throughput against.
+        ...(comparison.achieved && open && scenario.rate !== undefined
+          ? { achieved: { ...comparison.achieved, targetRps: scenario.rate } }
+          : {}),
       })
     }
   }
@@ -87,4 +105,24 @@ export function compareCells(input: CompareInput): { cells: CellComparison[]; no
     )
   }
   return { cells, notes }
+}
+
+/** Overhead over the reference profile per level, and per-hook cost (report.reference, profile hooks). */
+export function figuresOf(
+  config: Pick<Config, 'profiles' | 'report'>,
+  cells: readonly CellComparison[],
+  confidence: number,
+): NonNullable<GateResults['figures']> {
+  const payload = payloadFigures(cells, confidence)
+  const resources = resourceFigures(cells, confidence)
+  return {
+    ...overheadFigures({
+      cells,
+      reference: config.report.reference ?? null,
+      confidence,
+      hooks: Object.fromEntries(config.profiles.map((p) => [p.name, p.hooks])),
+    }),
+    ...(payload.length > 0 ? { payload } : {}),
+    ...(resources.length > 0 ? { resources } : {}),
+  }
 }

@@ -2,7 +2,8 @@
 import type { VariantConfig } from '../config/schema.js'
 import { durationMs } from '../config/schema.js'
 import type { CellComparison, RunResult, VariantName } from '../model.js'
-import { planSchedule } from '../plan/schedule.js'
+import { configCells } from '../config/sweep.js'
+import { isolateSchedule, planSchedule, type PlannedRun } from '../plan/schedule.js'
 import { formatChange } from '../stats/reason-text.js'
 import { checkRunner, type RunnerCheck } from '../stats/runner-check.js'
 import { buildVariantImages } from '../stack/variant-build.js'
@@ -98,7 +99,12 @@ export class GateEvidence {
     }
   }
 
-  private session(variants: VariantName[], instance: string, baselineVariant?: VariantConfig) {
+  private session(
+    variants: VariantName[],
+    instance: string,
+    baselineVariant: VariantConfig | undefined,
+    profiles: readonly string[],
+  ) {
     return StackSession.open({
       config: this.p.config,
       runId: this.p.runId,
@@ -108,6 +114,7 @@ export class GateEvidence {
       variants,
       overrides: { baseline: baselineVariant },
       instance,
+      profiles,
       cpusets: this.p.placement.mode === 'split' ? this.p.placement.services : undefined,
     })
   }
@@ -116,7 +123,40 @@ export class GateEvidence {
     return {
       profiles: this.p.config.profiles.map((p) => p.name),
       scenarios: this.p.config.scenarios.map((s) => s.name),
+      cells: configCells(this.p.config),
     }
+  }
+
+  /**
+   * Runs a schedule under gate.isolation: all of it on one session (shared), or each profile's or
+   * cell's runs on a session of their own, started fresh and set up with that profile only. Each
+   * session is disposed (its stacks stopped) before the next starts.
+   */
+  private async runIsolated(
+    title: string,
+    schedule: readonly PlannedRun[],
+    variants: VariantName[],
+    instance: string,
+    ctx: ExecuteContext,
+    baselineVariant?: VariantConfig,
+  ): Promise<RunResult[]> {
+    const runs: RunResult[] = []
+    const isolation = this.p.gate.isolation
+    const parts = isolateSchedule(schedule, isolation)
+    for (const [i, part] of parts.entries()) {
+      const profiles = [...new Set(part.map((r) => r.profile))]
+      const name = parts.length === 1 ? instance : `${instance}-i${i}`
+      // Log groups do not nest in the Actions log: the session's start is a group of its own.
+      await using stack = await this.session(variants, name, baselineVariant, profiles)
+      const what =
+        isolation === 'shared' ? '' : ` [${isolation} ${isolation === 'cell' ? part[0]?.cell : profiles[0]}]`
+      runs.push(
+        ...(await this.options.log.group(`${title}${what}: ${part.length} runs`, () =>
+          runSchedule(ctx, stack, part),
+        )),
+      )
+    }
+    return runs
   }
 
   /** The candidate alone on one stack: warm-up and measured rounds; in gate mode, compared. */
@@ -130,14 +170,14 @@ export class GateEvidence {
       seed: gate.seed,
       paired: false,
     })
-    {
-      await using stack = await this.session(['candidate'], phase)
-      const runs = await this.options.log.group(
-        `Run ${schedule.length} k6 runs (${phase === 'baseline' ? 'baseline' : 'stored comparison'})`,
-        () => runSchedule(this.context(phase), stack, schedule),
-      )
-      this.storedRuns.push(...runs)
-    }
+    const runs = await this.runIsolated(
+      `Run k6 (${phase === 'baseline' ? 'baseline' : 'stored comparison'})`,
+      schedule,
+      ['candidate'],
+      phase,
+      this.context(phase),
+    )
+    this.storedRuns.push(...runs)
     if (this.options.mode !== 'gate') return
     const compared = compareCells({
       runs: this.storedRuns,
@@ -174,14 +214,15 @@ export class GateEvidence {
       paired: true,
       firstRound: this.blocks * gate.pairsPerBlock,
     })
-    {
-      await using stack = await this.session(['baseline', 'candidate'], `b${this.blocks}`, this.variant)
-      const runs = await log.group(
-        `Paired block ${this.blocks + 1} (${gate.pairing}): ${schedule.length} runs`,
-        () => runSchedule(this.context('paired', this.blocks), stack, schedule),
-      )
-      this.pairedRuns.push(...runs)
-    }
+    const runs = await this.runIsolated(
+      `Paired block ${this.blocks + 1} (${gate.pairing})`,
+      schedule,
+      ['baseline', 'candidate'],
+      `b${this.blocks}`,
+      this.context('paired', this.blocks),
+      this.variant,
+    )
+    this.pairedRuns.push(...runs)
     this.blocks++
     this.blockMsTotal += this.now().getTime() - began
     this.paired = compareCells({

@@ -4,23 +4,24 @@
  * report says plainly that the gate did not finish and that this is not its decision.
  */
 import { readBaseline } from '../baseline/store.js'
-import { configSchema } from '../config/schema.js'
+import { expandedConfigSchema, type Config } from '../config/schema.js'
 import { ConfigError } from '../errors.js'
 import { machineFingerprint } from '../machine.js'
 import type { GateResults } from '../model.js'
-import { compareCells } from './compare.js'
+import { compareCells, figuresOf } from './compare.js'
 import { readJournal } from './journal.js'
 import { gatedVerdict } from './policy.js'
 
 /** Compares the runs of a journal and returns results.json-shaped results for the report. */
 export async function resultsFromJournal(file: string, now: Date = new Date()): Promise<GateResults> {
   const { header, runs, torn } = await readJournal(file)
-  const parsed = configSchema.safeParse(header.config)
+  // The journal holds the config as the gate ran it: sweeps expanded.
+  const parsed = expandedConfigSchema.safeParse(header.config)
   if (!parsed.success)
     throw new ConfigError([
       `${file}: the journal's config is not valid: ${parsed.error.issues[0]?.message ?? ''}`,
     ])
-  const config = parsed.data
+  const config: Config = parsed.data
   const gate = config.gate
   const baseline = header.baselinePath ? await readBaseline(header.baselinePath).catch(() => null) : null
   const paired = runs.filter((r) => r.phase === 'paired')
@@ -52,5 +53,6 @@ export async function resultsFromJournal(file: string, now: Date = new Date()): 
     notes: [interrupted, ...notes],
     evidence: method === 'paired' ? 'paired' : method === 'stored' ? 'stored' : 'none',
     decision: 'interrupted before the decision policy stopped; rendered from the journal',
+    figures: figuresOf(config, cells, gate.confidence),
   }
 }

@@ -65,6 +65,8 @@ export interface SessionOptions {
   overrides: Partial<Record<VariantName, VariantConfig | undefined>>
   /** Names this session's instances (networks), e.g. "stored" or "b3" for paired block 3. */
   instance: string
+  /** The profiles set up on these stacks (gate.isolation); default every profile. */
+  profiles?: readonly string[] | undefined
   /** Docker cpuset per service (the gate's CPU placement); absent: every CPU. */
   cpusets?: Readonly<Record<string, string>> | undefined
 }
@@ -75,6 +77,8 @@ export class StackSession implements AsyncDisposable {
     readonly stacks: ReadonlyMap<VariantName, RunningStack>,
     private readonly stopAll: () => Promise<void>,
     private readonly unregister: () => void,
+    /** Per variant and profile: the request headers, with values captured by the setup filled in. */
+    private readonly profileHeaders: ReadonlyMap<string, Record<string, string>>,
   ) {}
 
   /**
@@ -83,7 +87,11 @@ export class StackSession implements AsyncDisposable {
    */
   static async open(options: SessionOptions): Promise<StackSession> {
     const stacks = new Map<VariantName, RunningStack>()
+    const headers = new Map<string, Record<string, string>>()
     const starting: Promise<RunningStack>[] = []
+    const profiles = options.config.profiles.filter(
+      (p) => options.profiles === undefined || options.profiles.includes(p.name),
+    )
     // Each stack's stop() is memoized, so the signal handler and dispose share one teardown.
     const stopAll = async () => {
       await Promise.allSettled(starting.map(async (s) => (await s).stop()))
@@ -112,9 +120,11 @@ export class StackSession implements AsyncDisposable {
             stacks.set(variant, (settled[i] as PromiseFulfilledResult<RunningStack>).value),
           )
           if (options.signal?.aborted) throw new InfrastructureError('interrupted')
+          // Every fresh stack gets its own setup, so paired blocks and isolated sessions are configured alike.
           for (const [variant, stack] of stacks) {
-            for (const profile of options.config.profiles) {
-              await setUpProfile(profile, stack.resolveUrl)
+            for (const profile of profiles) {
+              const result = await setUpProfile(profile, stack.resolveUrl)
+              headers.set(`${variant}/${profile.name}`, result.headers)
               options.log.info(
                 `[${variant}] profile ${profile.name} ready: ${stack.resolveUrl(profile.target)}`,
               )
@@ -127,7 +137,12 @@ export class StackSession implements AsyncDisposable {
       unregister()
       throw error
     }
-    return new StackSession(stacks, stopAll, unregister)
+    return new StackSession(stacks, stopAll, unregister, headers)
+  }
+
+  /** The request headers of a profile on a variant's stack (captured values filled in). */
+  headers(variant: VariantName, profile: ProfileConfig): Record<string, string> {
+    return this.profileHeaders.get(`${variant}/${profile.name}`) ?? profile.headers
   }
 
   stack(variant: VariantName): RunningStack {
@@ -196,8 +211,20 @@ async function execute(
     )
     const env =
       planned.length === 1
-        ? scenarioEnv(profile, scenario, targets[first.variant] as string)
-        : { ...scenarioEnv(profile, scenario, ''), TARGETS: JSON.stringify(targets) }
+        ? scenarioEnv(
+            profile,
+            scenario,
+            targets[first.variant] as string,
+            session.headers(first.variant, profile),
+          )
+        : {
+            ...scenarioEnv(profile, scenario, ''),
+            TARGETS: JSON.stringify(targets),
+            // A duet's stacks may hold different captured values (keys): headers per target.
+            TARGET_HEADERS: JSON.stringify(
+              Object.fromEntries(planned.map((p) => [p.variant, session.headers(p.variant, profile)])),
+            ),
+          }
     if (planned.length > 1) delete env.TARGET_URL
     const stopSampling = await Promise.all(
       planned.map((p) =>

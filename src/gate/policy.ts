@@ -96,6 +96,15 @@ export function nextStep(input: PolicyInput): PolicyStep {
         }
       return { action: 'add-block', why: 'paired A/B blocks on this runner (no stored baseline)' }
     }
+    // Wrong answers need neither a baseline nor a matching runner to fail: no paired block can undo them.
+    const inaccurate = input.stored.cells.filter((c) => !c.control && c.accuracy?.fails)
+    if (inaccurate.length > 0)
+      return {
+        action: 'stop',
+        verdict: 'regression',
+        evidence: 'stored',
+        reason: `accuracy below gate.minAccuracy in ${inaccurate.map((c) => c.cell).join(', ')}`,
+      }
     const shortfall = storedShortfall(input.stored, input.hasVariant)
     const verdict = gatedVerdict(input.stored.cells)
     if (shortfall === null) {

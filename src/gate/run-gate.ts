@@ -23,7 +23,7 @@ import type { RunnerCheck } from '../stats/runner-check.js'
 import { buildServiceImages, removeLeftovers, removeOrphans } from '../stack/stack.js'
 import { planVariantBuilds } from '../stack/variant-build.js'
 import { writeArtifacts, type Artifacts } from './artifacts.js'
-import { compareCells, type ComparisonMethod } from './compare.js'
+import { compareCells, figuresOf, type ComparisonMethod } from './compare.js'
 import { GateEvidence, type Prepared } from './evidence.js'
 import { Journal } from './journal.js'
 import { Progress } from './progress.js'
@@ -93,8 +93,9 @@ function storedSummary(cells: readonly CellComparison[], runner: RunnerCheck): S
  * become inconclusive, with the reason, so the table agrees with the gate's verdict.
  */
 function downgradeUnconfirmed(cells: CellComparison[], reason: string): CellComparison[] {
+  // An accuracy failure needs no baseline and no matching runner: it stands.
   return cells.map((c) =>
-    !c.control && c.verdict === 'regression'
+    !c.control && c.verdict === 'regression' && !c.accuracy?.fails
       ? { ...c, verdict: 'inconclusive', reasons: [...c.reasons, `not blocking: ${reason}`] }
       : c,
   )
@@ -231,7 +232,10 @@ async function assembleResults(
   }
   // A user's script's own thresholds: reported per cell, failing the cell when configured so.
   decided = { ...decided, cells: applyScriptThresholds(decided.cells, config.scenarios) }
-  const verdict = verdictWithThresholds(step.verdict, decided.cells)
+  const accuracyFailed = decided.cells.filter((c) => !c.control && c.accuracy?.fails)
+  // Wrong answers fail the gate whatever latency decided: they are reported apart from it.
+  const verdict =
+    accuracyFailed.length > 0 ? 'regression' : verdictWithThresholds(step.verdict, decided.cells)
   const notes = options.mode === 'gate' ? decisionNotes(step, evidence, decided.cells) : []
   notes.push(...decided.notes)
   if (stored && step.evidence === 'paired')
@@ -267,14 +271,17 @@ async function assembleResults(
     decision:
       verdict === step.verdict
         ? step.reason
-        : `a k6 threshold of the script failed (thresholds: fail) in ${decided.cells
-            .filter((c) => !c.control && c.scriptThresholds?.some((t) => t.fails))
-            .map((c) => c.cell)
-            .join(', ')}; the comparison: ${step.reason}`,
+        : accuracyFailed.length > 0
+          ? `accuracy below gate.minAccuracy (${gate.minAccuracy * 100}%) in ${accuracyFailed.map((c) => c.cell).join(', ')}; the latency comparison: ${step.reason}`
+          : `a k6 threshold of the script failed (thresholds: fail) in ${decided.cells
+              .filter((c) => !c.control && c.scriptThresholds?.some((t) => t.fails))
+              .map((c) => c.cell)
+              .join(', ')}; the comparison: ${step.reason}`,
     storedPhase: stored && step.evidence === 'paired' ? storedSummary(stored.cells, stored.runner) : null,
     paired:
       evidence.blocks > 0 ? { blocks: evidence.blocks, pairs: evidence.pairs, pairing: gate.pairing } : null,
     wallTimeS: (times.finishedAt.getTime() - times.startedAt.getTime()) / 1000,
+    figures: figuresOf(config, decided.cells, gate.confidence),
   }
 }
 

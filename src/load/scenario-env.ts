@@ -13,23 +13,35 @@ export function scenarioEnv(
   profile: ProfileConfig,
   scenario: ScenarioConfig,
   targetUrl: string,
+  /**
+   * The profile's request headers with `{{name}}` filled from its setup's captures (the only place
+   * captured values reach k6); the configured headers when omitted.
+   */
+  headers: Record<string, string> = profile.headers,
 ): Record<string, string> {
+  const expect = profile.expect
   const env: Record<string, string> = {
     TARGET_URL: targetUrl,
     METHOD: scenario.method,
     DURATION: scenario.duration,
     WARMUP: scenario.warmup,
     PAYLOAD_BYTES: String(scenario.payloadBytes),
-    HEADERS: JSON.stringify(profile.headers),
-    EXPECT_STATUS: String(profile.expect.status),
-    EXPECT_HEADERS: JSON.stringify(profile.expect.headers),
-    EXPECT_ECHO: String(profile.expect.echoesPayload),
+    HEADERS: JSON.stringify(headers),
+    EXPECT_STATUS: String(expect.status),
+    EXPECT_HEADERS: JSON.stringify(expect.headers),
+    EXPECT_ECHO: String(expect.echoesPayload || expect.payloadPrefix !== undefined),
   }
   if (scenario.vus !== undefined) env.VUS = String(scenario.vus)
   if (scenario.rate !== undefined) env.RATE = String(scenario.rate)
   if (scenario.maxVUs !== undefined) env.MAX_VUS = String(scenario.maxVUs)
-  if (profile.expect.bodyPrefix !== undefined) env.EXPECT_BODY_PREFIX = profile.expect.bodyPrefix
-  if (profile.expect.bodyContains !== undefined) env.EXPECT_BODY_CONTAINS = profile.expect.bodyContains
+  if (expect.bodyPrefix !== undefined) env.EXPECT_BODY_PREFIX = expect.bodyPrefix
+  if (expect.bodyContains !== undefined)
+    env.EXPECT_BODY_CONTAINS = JSON.stringify(
+      Array.isArray(expect.bodyContains) ? expect.bodyContains : [expect.bodyContains],
+    )
+  if ((expect.headersAbsent ?? []).length > 0)
+    env.EXPECT_HEADERS_ABSENT = JSON.stringify(expect.headersAbsent)
+  if (expect.payloadPrefix !== undefined) env.EXPECT_ECHO_PREFIX = expect.payloadPrefix
   // A user's own script reads the target as BASE_URL, the convention of k6's own examples, which
   // append paths to it (`${BASE_URL}/login`): so without the trailing slash of a bare host.
   if (!isBuiltInScenario(scenario.script)) env.BASE_URL = targetUrl.replace(/\/$/, '')

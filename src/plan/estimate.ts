@@ -5,6 +5,7 @@
  * paired blocks up to gate.maxRounds), so the estimate is a range with the expected case in it.
  */
 import { durationMs, isBuiltInScenario, type Config } from '../config/schema.js'
+import { configCells } from '../config/sweep.js'
 
 // Measured on a 2-core runner from the journals of real gates (bench/results/oc/journals, 6 s runs
 // with 1 s warm-up, paired blocks of 2 cells): successive k6 runs start 7.3-7.5 s apart, a paired
@@ -47,30 +48,32 @@ export function estimateGate(
   paired: boolean,
 ): GateEstimate {
   const gate = config.gate
-  const cells = config.profiles.length * config.scenarios.length
-  const perRound =
-    config.profiles.length * config.scenarios.reduce((sum, s) => sum + runSeconds(config, s), 0)
+  // Sweeps are already expanded; a scenario's `profiles` list leaves out cells.
+  const cellList = configCells(config).map(
+    (c) => config.scenarios.find((s) => s.name === c.scenario) as Config['scenarios'][number],
+  )
+  const cells = cellList.length
+  const perRound = cellList.reduce((sum, s) => sum + runSeconds(config, s), 0)
   const rounds = gate.warmupRounds + gate.rounds
-  const stored = start === 'paired' ? null : { runs: rounds * cells, seconds: SESSION_S + rounds * perRound }
+  // gate.isolation: stacks started (and set up) per phase or block.
+  const sessions = sessionsPerPhase(config)
+  const stored =
+    start === 'paired'
+      ? null
+      : {
+          runs: rounds * cells,
+          seconds: SESSION_S * sessions + rounds * perRound,
+        }
   // A duet runs both variants in one process; interleaved pairs (and users' own scripts) run two.
-  const processesPerPair = config.scenarios.reduce(
-    (sum, s) =>
-      sum + config.profiles.length * (gate.pairing === 'duet' && isBuiltInScenario(s.script) ? 1 : 2),
-    0,
-  )
-  const pairSeconds = config.scenarios.reduce(
-    (sum, s) =>
-      sum +
-      config.profiles.length *
-        (gate.pairing === 'duet' && isBuiltInScenario(s.script) ? 1 : 2) *
-        runSeconds(config, s),
-    0,
-  )
+  const perPair = (s: Config['scenarios'][number]) =>
+    gate.pairing === 'duet' && isBuiltInScenario(s.script) ? 1 : 2
+  const processesPerPair = cellList.reduce((sum, s) => sum + perPair(s), 0)
+  const pairSeconds = cellList.reduce((sum, s) => sum + perPair(s) * runSeconds(config, s), 0)
   const block =
     paired && start !== 'baseline'
       ? {
           processes: processesPerPair * gate.pairsPerBlock,
-          seconds: SESSION_S + pairSeconds * gate.pairsPerBlock,
+          seconds: SESSION_S * sessions + pairSeconds * gate.pairsPerBlock,
         }
       : null
   const minBlocks = Math.ceil(gate.rounds / gate.pairsPerBlock)
@@ -90,6 +93,17 @@ export function estimateGate(
     worstS,
     budgetS,
   }
+}
+
+/**
+ * Sets of stacks one phase (or paired block) starts under gate.isolation: one (shared), one per
+ * profile that has cells, one per cell (all of its rounds, warm-up first, on one fresh stack).
+ */
+export function sessionsPerPhase(config: Config): number {
+  const cells = configCells(config)
+  if (config.gate.isolation === 'profile') return new Set(cells.map((c) => c.profile)).size
+  if (config.gate.isolation === 'cell') return cells.length
+  return 1
 }
 
 /** "2m47s", "45s". */

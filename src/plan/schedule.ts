@@ -27,6 +27,11 @@ export interface ScheduleInput {
   paired: boolean
   /** First round number to use; adaptive extensions continue where the schedule left off. */
   firstRound?: number
+  /**
+   * The cells to run when not every profile runs every scenario (a scenario's `profiles` list):
+   * default profiles x scenarios.
+   */
+  cells?: ReadonlyArray<{ profile: string; scenario: string }>
 }
 
 /** A small, well-known seeded PRNG (mulberry32): reproducible shuffles, not cryptography. */
@@ -56,9 +61,9 @@ export function planSchedule(input: ScheduleInput): PlannedRun[] {
   const firstRound = input.firstRound ?? 0
   // Mixing the first round into the seed keeps adaptive extensions reproducible but not repetitive.
   const random = seededRandom(input.seed * 1_000_003 + firstRound)
-  const cells = input.profiles.flatMap((profile) =>
-    input.scenarios.map((scenario) => ({ profile, scenario })),
-  )
+  const cells =
+    input.cells ??
+    input.profiles.flatMap((profile) => input.scenarios.map((scenario) => ({ profile, scenario })))
   const runs: PlannedRun[] = []
   const totalRounds = input.warmupRounds + input.rounds
   for (let r = 0; r < totalRounds; r++) {
@@ -84,4 +89,24 @@ export function planSchedule(input: ScheduleInput): PlannedRun[] {
     }
   }
   return runs
+}
+
+/**
+ * Splits a schedule into the parts that run on one set of stacks each (gate.isolation): everything on
+ * one (shared), one part per profile, or one per cell, each keeping the schedule's order (so a part's
+ * warm-up rounds still come first). Parts are in the order their first run appears.
+ */
+export function isolateSchedule(
+  runs: readonly PlannedRun[],
+  isolation: 'shared' | 'profile' | 'cell',
+): PlannedRun[][] {
+  if (isolation === 'shared') return runs.length > 0 ? [[...runs]] : []
+  const parts = new Map<string, PlannedRun[]>()
+  for (const run of runs) {
+    const key = isolation === 'profile' ? run.profile : run.cell
+    const part = parts.get(key) ?? []
+    part.push(run)
+    parts.set(key, part)
+  }
+  return [...parts.values()]
 }

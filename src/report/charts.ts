@@ -23,9 +23,15 @@ export interface ChartOptions {
    * control profile (e.g. "no-gateway").
    */
   referenceProfile?: string
-  /** Most cells charted; beyond it the most important are kept. Default 24. */
+  /**
+   * Most cells charted; beyond it the most important are kept. Default 60: a seed-000 matrix (5
+   * profiles x 5 levels, plus a payload level per profile) must chart every cell.
+   */
   maxCells?: number
 }
+
+/** Cells charted before the charts keep only the most important ones. */
+export const DEFAULT_MAX_CHART_CELLS = 60
 
 const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json'
 const VARIANT_COLORS: Record<string, string> = { baseline: '#9aa4ae', candidate: '#1f6feb' }
@@ -57,12 +63,12 @@ function variantScale(values: Array<Record<string, unknown>>): { domain: string[
 }
 
 /**
- * Every chart applicable to these results, in reading order. Past maxCells (default 24) the charts show
+ * Every chart applicable to these results, in reading order. Past maxCells (default 60) the charts show
  * only the cells that matter most (regressions, then inconclusive, then the largest changes), since a
  * chart of hundreds of panels is unreadable and slow to render; the definition's title says so.
  */
 export function buildCharts(results: GateResults, options: ChartOptions = {}): ChartDefinition[] {
-  const shown = selectCells(results, options.maxCells ?? 24)
+  const shown = selectCells(results, options.maxCells ?? DEFAULT_MAX_CHART_CELLS)
   const view = shown.length === results.cells.length ? results : { ...results, cells: shown }
   const charts = [
     decisionChart(view),
@@ -139,10 +145,20 @@ function tidy(value: number): number {
   return Number(value.toPrecision(6))
 }
 
-/** Column facet by scenario only when there is more than one: a single facet is just a frame. */
-function byScenario(results: GateResults): { column: { field: string; sort: string[]; title: null } } | null {
+/** Scenarios side by side in one row up to this many; more (a sweep's levels) wrap into rows of it. */
+const SCENARIO_COLUMNS = 3
+
+/**
+ * Facet by scenario only when there is more than one (a single facet is just a frame): one row of
+ * columns, or for a sweep's many levels, rows of SCENARIO_COLUMNS, in level order, so a 5-level sweep
+ * stays as readable as a single chart instead of five panels wide.
+ */
+function byScenario(results: GateResults): Record<string, unknown> | null {
   const scenarios = scenarioOrder(results)
-  return scenarios.length > 1 ? { column: { field: 'scenario', sort: scenarios, title: null } } : null
+  if (scenarios.length <= 1) return null
+  if (scenarios.length <= SCENARIO_COLUMNS)
+    return { facet: { column: { field: 'scenario', sort: scenarios, title: null } } }
+  return { facet: { field: 'scenario', sort: scenarios, title: null }, columns: SCENARIO_COLUMNS }
 }
 
 /**
@@ -263,7 +279,7 @@ export function latencyComparisonChart(results: GateResults): ChartDefinition | 
         $schema: SCHEMA,
         title,
         data: { values },
-        facet,
+        ...facet,
         spec: unit,
         resolve: { scale: { y: 'independent' } },
         config,
@@ -426,6 +442,10 @@ export function referenceProfile(results: GateResults, options: ChartOptions = {
   if (options.referenceProfile !== undefined) {
     return profiles.includes(options.referenceProfile) ? options.referenceProfile : null
   }
+  // The gate's own figures chose one (report.reference, or the first non-control profile): the chart
+  // and the overhead table must measure against the same profile.
+  const chosen = results.figures?.reference
+  if (chosen && profiles.includes(chosen)) return chosen
   if (profiles.includes('no-policies')) return 'no-policies'
   return results.cells.find((cell) => cell.control)?.profile ?? null
 }
@@ -447,9 +467,14 @@ export function overheadChart(results: GateResults, options: ChartOptions = {}):
       ['candidate', cell.candidate, ref.candidate] as const,
       ['baseline', cell.baseline, ref.baseline] as const,
     ]
+    // The gate's own figure (Welch CI over runs) for the candidate when it has one for this metric.
+    const figure = results.figures?.overhead.find(
+      (o) => o.reference === reference && o.profile === cell.profile && o.scenario === cell.scenario,
+    )?.metrics[results.metric as 'p50' | 'p95' | 'p99']
     for (const [variant, summary, refSummary] of sides) {
       if (!summary || !refSummary || refSummary.median <= 0) continue
-      const ratio = summary.median / refSummary.median
+      const ratio =
+        variant === 'candidate' && figure ? figure.ratio.estimate : summary.median / refSummary.median
       values.push({
         cell: cell.cell,
         profile: cell.profile,
@@ -457,10 +482,18 @@ export function overheadChart(results: GateResults, options: ChartOptions = {}):
         variant,
         ratio: tidy(ratio),
         overheadPct: tidy((ratio - 1) * 100),
+        ...(variant === 'candidate' && figure
+          ? {
+              lowerPct: tidy((figure.ratio.lower - 1) * 100),
+              upperPct: tidy((figure.ratio.upper - 1) * 100),
+              addedMs: tidy(figure.addedMs.estimate),
+            }
+          : {}),
       })
     }
   }
   if (values.length === 0) return null
+  const withCi = values.some((row) => row.lowerPct !== undefined)
   const variants = variantScale(values)
   const others = profileOrder(results).filter((p) => p !== reference)
   const x = {
@@ -487,15 +520,31 @@ export function overheadChart(results: GateResults, options: ChartOptions = {}):
       },
     },
     { mark: { type: 'rule', color: '#24292f' }, encoding: { y: { datum: 0 } } },
+    ...(withCi
+      ? [
+          {
+            transform: [{ filter: 'isValid(datum.lowerPct)' }],
+            mark: { type: 'errorbar', ticks: true },
+            encoding: {
+              x,
+              xOffset: { field: 'variant', sort: variants.domain },
+              y: { field: 'lowerPct', type: 'quantitative' },
+              y2: { field: 'upperPct' },
+            },
+          },
+        ]
+      : []),
   ]
   const title = {
     text: `${metric} overhead vs ${reference}`,
-    subtitle: `(profile ${metric} / ${reference} ${metric} - 1), medians of runs`,
+    subtitle: withCi
+      ? `(profile ${metric} / ${reference} ${metric} - 1); candidate: geometric means with ${Math.round(results.confidence * 100)}% CI`
+      : `(profile ${metric} / ${reference} ${metric} - 1), medians of runs`,
   }
   const facet = byScenario(results)
   const unit = { width: Math.max(140, others.length * 56), height: 200, layer }
   const spec = facet
-    ? { $schema: SCHEMA, title, data: { values }, facet, spec: unit, config }
+    ? { $schema: SCHEMA, title, data: { values }, ...facet, spec: unit, config }
     : { $schema: SCHEMA, title, data: { values }, ...unit, config }
   return { id: 'overhead', title: title.text, spec: spec as TopLevelSpec }
 }

@@ -5,7 +5,13 @@
  */
 import type { GateResults } from '../model.js'
 import type { ChartDefinition } from './charts.js'
-import { buildReportContent, type Attention, type CellDetail, type ReportContent } from './report-content.js'
+import {
+  buildReportContent,
+  type Attention,
+  type CellDetail,
+  type FigureTable,
+  type ReportContent,
+} from './report-content.js'
 
 /** The UMD builds of the three libraries, as JavaScript source text. */
 export interface VegaLibraries {
@@ -68,6 +74,7 @@ function summaryTable(content: ReportContent): string {
       'Change (CI)',
       'Change ms',
       'Could detect',
+      'Req/s',
       'Errors',
       'Accuracy',
       'Verdict',
@@ -79,14 +86,26 @@ function summaryTable(content: ReportContent): string {
       escapeHtml(row.change),
       escapeHtml(row.deltaMs),
       escapeHtml(row.detectable),
+      escapeHtml(row.throughput),
       row.errorRateFails
         ? `<strong class="bad">${escapeHtml(row.errorRate)}</strong>`
         : escapeHtml(row.errorRate),
-      escapeHtml(row.accuracy),
+      row.accuracyFails
+        ? `<strong class="bad">${escapeHtml(row.accuracy)}</strong>`
+        : escapeHtml(row.accuracy),
       `<span class="verdict ${row.control ? 'control' : row.verdict}">${escapeHtml(row.verdictLabel)}</span>`,
     ]),
     'cells',
   )
+}
+
+/** A figure table (overhead, per-hook cost) under its title. */
+function figureSection(figure: FigureTable): string {
+  return `<h3>${escapeHtml(figure.title)}</h3>\n${table(
+    figure.headers,
+    figure.rows.map((row) => row.map(escapeHtml)),
+    'figures',
+  )}`
 }
 
 function cellDetails(detail: CellDetail): string {
@@ -199,6 +218,7 @@ export function renderHtml(
     content.notes.length > 0
       ? `<h2>Notes</h2><ul>${content.notes.map((note) => `<li>${escapeHtml(note)}</li>`).join('')}</ul>`
       : '',
+    content.figures.length > 0 ? `<h2>Figures</h2>\n${content.figures.map(figureSection).join('\n')}` : '',
     charts.length > 0 ? `<h2>Charts</h2>\n${figures.join('\n')}` : '',
     '<h2>Cells</h2>',
     ...content.details.map(cellDetails),

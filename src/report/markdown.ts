@@ -13,6 +13,7 @@ import {
   type Attention,
   type CellDetail,
   type CellRow,
+  type FigureTable,
   type ReportContent,
 } from './report-content.js'
 
@@ -33,11 +34,16 @@ export interface MarkdownOptions {
   images?: ChartImage[]
   /** The workflow run's artifacts (HTML report, charts, results.json). */
   artifactsUrl?: string
-  /** Most bars the Mermaid fallback draws; more are unreadable. Default 20. */
+  /**
+   * Most bars the Mermaid fallback draws; more are unreadable. Default 30, so a seed-000 matrix (5
+   * profiles x 5 levels) keeps every cell.
+   */
   maxChartCells?: number
 }
 
 export const DEFAULT_MARKER_KEY = 'default'
+/** Bars of the Mermaid fallback chart by default. */
+export const MERMAID_MAX_CELLS = 30
 /** Charts shown open in a comment (the decision and the comparison); the rest are in a details block. */
 export const IMAGES_SHOWN = 2
 export const DEFAULT_MAX_CHARS = 65_000
@@ -60,6 +66,8 @@ export function commentMarker(key: string = DEFAULT_MARKER_KEY): string {
 interface Layout {
   runs: boolean
   details: boolean
+  /** The figure tables (overhead, per-hook, payload, resources): dropped after the cell details. */
+  figures: boolean
   chart: boolean
   /** How many table rows to show; the rest become one "… N more cells" line. */
   rows: number
@@ -76,9 +84,10 @@ export function renderMarkdown(results: GateResults, options: MarkdownOptions = 
   const render = (layout: Layout): string => assemble(results, content, options, layout)
   const all = content.rows.length
   const steps: Layout[] = [
-    { runs: true, details: true, chart: true, rows: all },
-    { runs: false, details: true, chart: true, rows: all },
-    { runs: false, details: false, chart: true, rows: all },
+    { runs: true, details: true, figures: true, chart: true, rows: all },
+    { runs: false, details: true, figures: true, chart: true, rows: all },
+    { runs: false, details: false, figures: true, chart: true, rows: all },
+    { runs: false, details: false, figures: false, chart: true, rows: all },
   ]
   for (const layout of steps) {
     const text = render(layout)
@@ -87,11 +96,11 @@ export function renderMarkdown(results: GateResults, options: MarkdownOptions = 
   for (const chart of [true, false]) {
     const rows = largestFitting(
       all,
-      (n) => render({ runs: false, details: false, chart, rows: n }).length <= maxChars,
+      (n) => render({ runs: false, details: false, figures: false, chart, rows: n }).length <= maxChars,
     )
-    if (rows !== null) return render({ runs: false, details: false, chart, rows })
+    if (rows !== null) return render({ runs: false, details: false, figures: false, chart, rows })
   }
-  return render({ runs: false, details: false, chart: false, rows: 0 })
+  return render({ runs: false, details: false, figures: false, chart: false, rows: 0 })
 }
 
 /** The job summary: same content, no marker, GitHub's larger summary limit. */
@@ -135,6 +144,9 @@ function assemble(
   blocks.push(table(content, layout.rows, options))
   if (content.notes.length > 0)
     blocks.push(notesBlock(content.notes, Math.floor((options.maxChars ?? DEFAULT_MAX_CHARS) / 4), options))
+  if (layout.figures) blocks.push(...content.figures.map(figureBlock))
+  else if (content.figures.length > 0)
+    blocks.push(`<sub>Figure tables omitted to fit GitHub's size limit; ${seeFullReport(options)}.</sub>`)
   if (layout.details) {
     blocks.push(...content.details.map((detail) => cellDetailsBlock(detail, layout.runs)))
     blocks.push(keyValueDetails('Environment', content.environment))
@@ -174,8 +186,8 @@ function escapeCell(text: string): string {
 function table(content: ReportContent, rowCount: number, options: MarkdownOptions): string {
   const m = content.metric
   const lines = [
-    `| Cell | Baseline ${m} (CI) | Candidate ${m} (CI) | Change (CI) | Change ms | Could detect | Errors | Accuracy | Verdict |`,
-    '| :-- | --: | --: | --: | --: | --: | --: | --: | :-- |',
+    `| Cell | Baseline ${m} (CI) | Candidate ${m} (CI) | Change (CI) | Change ms | Could detect | Req/s | Errors | Accuracy | Verdict |`,
+    '| :-- | --: | --: | --: | --: | --: | --: | --: | --: | :-- |',
     ...content.rows.slice(0, rowCount).map(tableRow),
   ]
   const hidden = content.rows.length - rowCount
@@ -193,8 +205,9 @@ function tableRow(row: CellRow): string {
     row.change,
     row.deltaMs,
     row.detectable,
+    row.throughput,
     row.errorRateFails ? `**${row.errorRate}** ❗` : row.errorRate,
-    row.accuracy,
+    row.accuracyFails ? `**${row.accuracy}** ❗` : row.accuracy,
     row.verdictLabel,
   ]
   return `| ${cells.map(escapeCell).join(' | ')} |`
@@ -246,6 +259,22 @@ function keyValueDetails(title: string, pairs: Array<[string, string]>): string 
   ].join('\n')
 }
 
+/** A figure table (overhead, per-hook cost) folded under its title. */
+function figureBlock(figure: FigureTable): string {
+  return [
+    `<details><summary>${escapeText(figure.title)}</summary>`,
+    '',
+    `| ${figure.headers.map(escapeCell).join(' | ')} |`,
+    `| ${figure.headers.map((_, i) => (i < 2 ? ':--' : '--:')).join(' | ')} |`,
+    ...figure.rows.map(
+      (row) =>
+        `| ${row.map((cell, i) => (i === 0 ? `\`${escapeCell(cell)}\`` : escapeCell(cell))).join(' | ')} |`,
+    ),
+    '',
+    '</details>',
+  ].join('\n')
+}
+
 function cellDetailsBlock(detail: CellDetail, withRuns: boolean): string {
   const row = detail.row
   const change = row.change === '—' ? '' : `, ${row.change.split(' ')[0]}`
@@ -292,14 +321,14 @@ function chartBlock(results: GateResults, options: MarkdownOptions): string | nu
       '</details>',
     ].join('\n')
   }
-  return mermaidChangeChart(results, options.maxChartCells ?? 20)
+  return mermaidChangeChart(results, options.maxChartCells ?? MERMAID_MAX_CELLS)
 }
 
 /**
  * A Mermaid xychart of the change per cell with the threshold as a line: GitHub renders it without any
  * image hosting, which is what a fork PR or a read-only token leaves us.
  */
-export function mermaidChangeChart(results: GateResults, maxCells = 20): string | null {
+export function mermaidChangeChart(results: GateResults, maxCells = MERMAID_MAX_CELLS): string | null {
   const withChange = results.cells.filter((cell) => cell.changePct !== null)
   if (withChange.length === 0) return null
   // Keep the largest changes, but in the results' order so related cells stay side by side.

@@ -16,6 +16,7 @@ import {
   verdictIcon,
   verdictSeverity,
 } from './format.js'
+import { growthStatement } from '../stats/resources.js'
 
 export interface CellRow {
   cell: string
@@ -36,6 +37,10 @@ export interface CellRow {
   /** True when the error rate fails the cell (above the ceiling or significantly up). */
   errorRateFails: boolean
   accuracy: string
+  /** True when accuracy is below gate.minAccuracy: the cell fails on it, apart from latency. */
+  accuracyFails: boolean
+  /** Achieved throughput (median of runs), against the target rate of an open model: "998 / 1000 req/s". */
+  throughput: string
   verdictLabel: string
 }
 
@@ -71,6 +76,13 @@ export interface Attention {
   more: number
 }
 
+/** A table of figures (overhead, per-hook cost): headers, then rows of display strings. */
+export interface FigureTable {
+  title: string
+  headers: string[]
+  rows: string[][]
+}
+
 export interface ReportContent {
   verdict: Verdict
   mode: GateResults['mode']
@@ -88,6 +100,8 @@ export interface ReportContent {
   environment: Array<[string, string]>
   baseline: Array<[string, string]> | null
   notes: string[]
+  /** Overhead vs the reference profile per level and per-hook cost; empty without figures. */
+  figures: FigureTable[]
 }
 
 /** Builds the report's content from the gate results; pure and deterministic. */
@@ -120,7 +134,114 @@ export function buildReportContent(results: GateResults): ReportContent {
         ]
       : null,
     notes: results.notes,
+    figures: figureTables(results),
   }
+}
+
+function ratioText(r: { estimate: number; lower: number; upper: number }): string {
+  return `×${r.estimate.toFixed(3)} [${r.lower.toFixed(3)}, ${r.upper.toFixed(3)}]`
+}
+
+function addedText(a: { estimate: number; lower: number; upper: number }): string {
+  const signed = (x: number) => formatDeltaMs(x).replace(/ ms$/, '')
+  return `${formatDeltaMs(a.estimate)} [${signed(a.lower)}, ${signed(a.upper)}]`
+}
+
+/**
+ * The figures as tables, rows grouped by level (scenario) as results.json orders them: overhead vs
+ * the reference profile (ratio and added ms at P50/P95/P99, CIs), and per-hook cost where profiles
+ * declare their hooks.
+ */
+export function figureTables(results: GateResults): FigureTable[] {
+  const figures = results.figures
+  if (!figures) return []
+  const confidence = `${Math.round(results.confidence * 100)}% CI`
+  const metrics = ['p50', 'p95', 'p99'] as const
+  const tables: FigureTable[] = []
+  const payload = figures.payload ?? []
+  if (payload.length > 0) {
+    const pctText = (r: { estimate: number; lower: number; upper: number }) =>
+      `${formatSignedPct((r.estimate - 1) * 100)} [${formatSignedPct((r.lower - 1) * 100)}, ${formatSignedPct((r.upper - 1) * 100)}]`
+    tables.push({
+      title: `Payload impact: each payload size against the smallest at the same load level, ${confidence}`,
+      headers: [
+        'Level',
+        'Profile',
+        'Payload',
+        ...metrics.flatMap((m) => [`${metricLabel(m)} added`, `${metricLabel(m)} change`]),
+      ],
+      rows: payload.map((p) => [
+        p.scenario,
+        p.profile,
+        `${p.payloadBytes} B vs ${p.referenceBytes} B`,
+        ...metrics.flatMap((m) => {
+          const f = p.metrics[m]
+          return f ? [addedText(f.addedMs), pctText(f.ratio)] : ['—', '—']
+        }),
+      ]),
+    })
+  }
+  const resources = figures.resources ?? []
+  if (resources.length > 0) {
+    tables.push({
+      title: `Resources per profile and level (candidate runs; memory growth as MiB/min, ${confidence})`,
+      headers: [
+        'Level',
+        'Profile',
+        'Service',
+        'CPU %',
+        'Memory MiB',
+        'PIDs',
+        'Memory within runs',
+        'Memory across runs',
+      ],
+      rows: resources.map((r) => [
+        r.scenario,
+        r.profile,
+        r.service,
+        r.cpuPercent.toFixed(1),
+        roundForDisplay(r.memoryMiB),
+        r.pids === undefined ? '—' : String(r.pids),
+        growthStatement(r.growthInRun),
+        growthStatement(r.growthAcrossRuns),
+      ]),
+    })
+  }
+  if (figures.overhead.length === 0 || figures.reference === null) return tables
+  const cellOf = (m: (typeof metrics)[number], o: (typeof figures.overhead)[number]) => o.metrics[m]
+  tables.unshift({
+    title: `Overhead vs ${figures.reference} per level: ratio (profile / reference) and added ms, ${confidence} (Welch over runs)`,
+    headers: [
+      'Level',
+      'Profile',
+      ...metrics.flatMap((m) => [`${metricLabel(m)} ratio`, `${metricLabel(m)} added`]),
+    ],
+    rows: figures.overhead.map((o) => [
+      o.scenario,
+      o.profile,
+      ...metrics.flatMap((m) => {
+        const f = cellOf(m, o)
+        return f ? [ratioText(f.ratio), addedText(f.addedMs)] : ['—', '—']
+      }),
+    ]),
+  })
+  const withHooks = figures.overhead.filter((o) => o.hooks !== undefined && o.perHookMs)
+  if (withHooks.length > 0) {
+    tables.splice(1, 0, {
+      title: `Cost per policy hook (added ms over ${figures.reference} / hooks, ${confidence})`,
+      headers: ['Level', 'Profile', 'Hooks', ...metrics.map((m) => `${metricLabel(m)} per hook`)],
+      rows: withHooks.map((o) => [
+        o.scenario,
+        o.profile,
+        String(o.hooks),
+        ...metrics.map((m) => {
+          const f = o.perHookMs?.[m]
+          return f ? addedText(f) : '—'
+        }),
+      ]),
+    })
+  }
+  return tables
 }
 
 const EVIDENCE_LABEL = {
@@ -225,7 +346,14 @@ function buildRow(cell: CellComparison, mode: GateResults['mode']): CellRow {
         : formatSignedPct(cell.minDetectablePct, 0),
     errorRate: formatRate(cell.errorRate.candidate),
     errorRateFails,
-    accuracy: formatRate(cell.checkAccuracy),
+    accuracy:
+      cell.accuracy?.fails === true
+        ? `${formatRate(cell.checkAccuracy)} < ${formatRate(cell.accuracy.min)}`
+        : formatRate(cell.checkAccuracy),
+    accuracyFails: cell.accuracy?.fails === true,
+    throughput: cell.achieved
+      ? `${formatRps(cell.achieved.rps)}${cell.achieved.targetRps !== undefined ? ` / ${formatRps(cell.achieved.targetRps)}` : ''}`
+      : '—',
     verdictLabel: cell.control
       ? 'control (not gated)'
       : mode === 'baseline'
@@ -260,6 +388,9 @@ const knownCellFields = new Set([
   'minDetectablePct',
   'scriptThresholds',
   'endpoints',
+  'sweep',
+  'accuracy',
+  'achieved',
 ])
 
 function describeSummary(summary: SampleSummary): string {
@@ -341,6 +472,22 @@ function statistics(cell: CellComparison, metric: string): Array<[string, string
     else stats.push(['Concurrency', String(cell.concurrency)])
   }
   if (cell.payloadBytes !== undefined) stats.push(['Payload', `${cell.payloadBytes} bytes`])
+  if (cell.sweep) stats.push(['Sweep', `${cell.sweep.scenario}, level ${cell.sweep.level}`])
+  if (cell.achieved) {
+    const a = cell.achieved
+    stats.push([
+      'Achieved',
+      `mean ${formatMs(a.meanMs)}, max ${formatMs(a.maxMs)}, ${formatRps(a.rps)} req/s${a.targetRps !== undefined ? ` of ${formatRps(a.targetRps)} planned` : ''} (medians of ${a.runs} run(s); max of all)`,
+    ])
+  }
+  stats.push([
+    'Accuracy',
+    `${formatRate(cell.checkAccuracy)} of requests passed every check${
+      cell.accuracy
+        ? `; minimum ${formatRate(cell.accuracy.min)}${cell.accuracy.fails ? ': fails the cell' : ''}`
+        : ''
+    }`,
+  ])
   // A user's own k6 script: its thresholds, and its endpoints (tag values), one row each.
   for (const t of cell.scriptThresholds ?? []) {
     const outcome =

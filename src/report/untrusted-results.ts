@@ -6,6 +6,7 @@
  * references into the comment.
  */
 import { z } from 'zod'
+import { SWEPT_NAME_SUFFIX } from '../config/sweep.js'
 import { ConfigError } from '../errors.js'
 import { buildResultsSchema, type GateResults } from '../model.js'
 
@@ -32,15 +33,20 @@ export function defang(text: string): string {
     .replace(/\r?\n|\r/g, ' ')
 }
 
+/** A config name, optionally with a sweep level suffix. */
+const NAME = `[a-z0-9][a-z0-9_.-]*(?:${SWEPT_NAME_SUFFIX.source.replace(/\$$/, '')})?`
+
 const UNTRUSTED = {
   text: (max: number) => z.string().max(max).transform(defang),
+  // A swept scenario's name carries its level (`closed@vus=10`, see config/sweep.ts): the suffix is
+  // as strict as the name, so it can neither mention anyone nor link anywhere.
   name: z
     .string()
-    .regex(/^[a-z0-9][a-z0-9_.-]*$/i, 'expected a config name')
+    .regex(new RegExp(`^${NAME}$`, 'i'), 'expected a config name')
     .max(200),
   cell: z
     .string()
-    .regex(/^[a-z0-9][a-z0-9_.-]*\/[a-z0-9][a-z0-9_.-]*$/i, 'expected "profile/scenario"')
+    .regex(new RegExp(`^${NAME}/${NAME}$`, 'i'), 'expected "profile/scenario"')
     .max(401),
   sha: z.string().regex(/^[0-9a-f]{7,40}$/, 'expected a git commit SHA'),
 }

@@ -6,11 +6,54 @@
 import { InfrastructureError } from '../errors.js'
 import type { HttpCall, ProfileConfig } from '../config/schema.js'
 import { durationMs } from '../config/schema.js'
+import { fillTemplate, fillTemplateIn } from '../config/template.js'
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-/** Sends one admin call, retrying on network errors and unexpected statuses. */
-export async function sendSetupCall(call: HttpCall, url: string, where: string): Promise<void> {
+/** Longest captured value: an id or a key, not a document. */
+export const MAX_CAPTURE_CHARS = 4096
+
+/**
+ * The value at a dotted path (`data.key`, `items.0.id`) of a parsed JSON response, as text. Only
+ * strings, numbers and booleans are captured, without control characters, since a value may become a
+ * request header; anything else is an error naming the path.
+ */
+export function captureValue(json: unknown, dotted: string): string {
+  let at: unknown = json
+  for (const key of dotted.split('.')) {
+    if (at === null || typeof at !== 'object' || !Object.hasOwn(at, key))
+      throw new Error(`no value at "${dotted}"`)
+    at = (at as Record<string, unknown>)[key]
+  }
+  if (typeof at !== 'string' && typeof at !== 'number' && typeof at !== 'boolean')
+    throw new Error(`the value at "${dotted}" is ${at === null ? 'null' : typeof at}, not a string or number`)
+  const text = String(at)
+  if (text.length > MAX_CAPTURE_CHARS)
+    throw new Error(`the value at "${dotted}" is longer than ${MAX_CAPTURE_CHARS} characters`)
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+  if (/[\u0000-\u001f\u007f]/.test(text)) throw new Error(`the value at "${dotted}" holds control characters`)
+  return text
+}
+
+/** One setup call with its `{{name}}` placeholders filled (the repeat index, earlier captures). */
+export function fillCall(call: HttpCall, values: Readonly<Record<string, string>>): HttpCall {
+  return {
+    ...call,
+    url: fillTemplate(call.url, values),
+    headers: Object.fromEntries(Object.entries(call.headers).map(([k, v]) => [k, fillTemplate(v, values)])),
+    body: fillTemplateIn(call.body, values),
+  }
+}
+
+/**
+ * Sends one admin call, retrying on network errors and unexpected statuses. Returns the values the
+ * call's `capture` takes from its JSON response.
+ */
+export async function sendSetupCall(
+  call: HttpCall,
+  url: string,
+  where: string,
+): Promise<Record<string, string>> {
   const body =
     call.body === undefined
       ? undefined
@@ -32,7 +75,7 @@ export async function sendSetupCall(call: HttpCall, url: string, where: string):
         signal: AbortSignal.timeout(10_000),
       })
       const text = await response.text()
-      if (call.expectStatus.includes(response.status)) return
+      if (call.expectStatus.includes(response.status)) return capture(call, text, where)
       last = `HTTP ${response.status}: ${text.slice(0, 200)}`
     } catch (error) {
       last = (error as Error).message
@@ -41,6 +84,26 @@ export async function sendSetupCall(call: HttpCall, url: string, where: string):
   throw new InfrastructureError(
     `${where}: ${call.method} ${call.url} failed after ${call.retries + 1} attempts (${last})`,
   )
+}
+
+function capture(call: HttpCall, text: string, where: string): Record<string, string> {
+  const entries = Object.entries(call.capture ?? {})
+  if (entries.length === 0) return {}
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch {
+    throw new InfrastructureError(`${where}: capture needs a JSON response, got: ${text.slice(0, 200)}`)
+  }
+  const out: Record<string, string> = {}
+  for (const [name, dotted] of entries) {
+    try {
+      out[name] = captureValue(json, dotted)
+    } catch (error) {
+      throw new InfrastructureError(`${where}: capture ${name}: ${(error as Error).message}`)
+    }
+  }
+  return out
 }
 
 /** Polls the profile's readiness URL (default: its target) until it answers with the expected status. */
@@ -72,13 +135,39 @@ export async function waitForProfile(
   )
 }
 
-/** Applies every setup call of a profile, then waits for readiness. */
+/** What setting up a profile on one stack produced: the headers k6 sends to it, captures filled in. */
+export interface ProfileSetupResult {
+  headers: Record<string, string>
+}
+
+/**
+ * Applies every setup call of a profile (each `repeat` times, `{{i}}` the index; captures of earlier
+ * calls filled in), then waits for readiness. Captured values live only here and in the returned
+ * headers: they never reach k6's environment beyond the profile's own request headers.
+ */
 export async function setUpProfile(
   profile: ProfileConfig,
   resolveUrl: (url: string) => string,
-): Promise<void> {
+): Promise<ProfileSetupResult> {
+  const captured: Record<string, string> = {}
   for (const [i, call] of profile.setup.entries()) {
-    await sendSetupCall(call, resolveUrl(call.url), `profile "${profile.name}" setup[${i}]`)
+    const repeat = call.repeat ?? 1
+    for (let index = 0; index < repeat; index++) {
+      const filled = fillCall(call, { ...captured, i: String(index) })
+      const where = `profile "${profile.name}" setup[${i}]${repeat > 1 ? ` (repeat ${index})` : ''}`
+      Object.assign(captured, await sendSetupCall(filled, resolveUrl(filled.url), where))
+    }
   }
   await waitForProfile(profile, resolveUrl)
+  return { headers: profileHeaders(profile, captured) }
+}
+
+/** The profile's request headers with `{{name}}` replaced by captured values. */
+export function profileHeaders(
+  profile: Pick<ProfileConfig, 'headers'>,
+  captured: Readonly<Record<string, string>>,
+): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(profile.headers).map(([name, value]) => [name, fillTemplate(value, captured)]),
+  )
 }

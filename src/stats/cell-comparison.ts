@@ -16,8 +16,13 @@ import {
 import { compareErrorRates, errorRateReasons } from './error-rate.js'
 import { cellVerdict } from './verdict.js'
 
-/** The gate settings the comparisons read. */
-export type StatsGate = Pick<GateConfig, 'metric' | 'threshold' | 'confidence' | 'errorRateCeiling'>
+/**
+ * The gate settings the comparisons read. `minAccuracy` (gate.minAccuracy, default 1 in a config)
+ * fails a cell whose checks pass on fewer requests; absent, accuracy is reported and never fails.
+ */
+export type StatsGate = Pick<GateConfig, 'metric' | 'threshold' | 'confidence' | 'errorRateCeiling'> & {
+  minAccuracy?: number | undefined
+}
 
 /** What a latency comparison decided, before the error rate is folded in. */
 export interface LatencyResult {
@@ -61,11 +66,48 @@ export function checkAccuracy(runs: readonly RunResult[]): number {
   return requests === 0 ? 0 : passed / requests
 }
 
+/** "accuracy 99.2% < 100%": how an accuracy failure reads in reasons and tables. */
+export function accuracyReason(accuracy: number, min: number): string {
+  // Enough digits that a failing value never rounds up to the minimum it failed.
+  let digits = 1
+  while (digits < 4 && Number((accuracy * 100).toFixed(digits)) >= min * 100) digits++
+  const pct = (x: number, d: number) => `${Number((x * 100).toFixed(d))}%`
+  return `accuracy ${pct(accuracy, digits)} < ${pct(min, 4)}: fewer requests than required passed every check`
+}
+
+/**
+ * Medians over the candidate's measured runs of mean latency and throughput, and the largest max:
+ * the figures a benchmark publishes beside the percentiles. Undefined without a measured run.
+ */
+export function achievedLoad(
+  runs: readonly RunResult[],
+): NonNullable<CellComparison['achieved']> | undefined {
+  if (runs.length === 0) return undefined
+  const middle = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b)
+    const mid = Math.floor(sorted.length / 2)
+    return sorted.length % 2 === 1
+      ? (sorted[mid] as number)
+      : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2
+  }
+  return {
+    meanMs: middle(runs.map((r) => r.metrics.mean)),
+    maxMs: Math.max(...runs.map((r) => r.metrics.max)),
+    rps: middle(runs.map((r) => r.metrics.rps)),
+    runs: runs.length,
+  }
+}
+
 /** Builds the cell's comparison; adjustedPValue stays null until applyHolm sees all cells. */
 export function assembleCell(parts: CellParts): CellComparison {
   const { latency, gate } = parts
   const errorRate = compareErrorRates(parts.candidateEligible, parts.baselineEligible, gate)
   const reasons = [...latency.reasons, ...errorRateReasons(errorRate)]
+  const accuracyValue = checkAccuracy(parts.candidateEligible)
+  // Only measured requests can fail accuracy: a cell with no eligible run is inconclusive already.
+  const accuracyFails =
+    gate.minAccuracy !== undefined && parts.candidateEligible.length > 0 && accuracyValue < gate.minAccuracy
+  if (accuracyFails) reasons.push(accuracyReason(accuracyValue, gate.minAccuracy as number))
   if (parts.control) reasons.push('control profile: measures the runner, never gates')
   const cell: CellComparison = {
     cell: cellId(parts.profile, parts.scenario),
@@ -82,13 +124,17 @@ export function assembleCell(parts: CellParts): CellComparison {
     adjustedPValue: null,
     latencyVerdict: latency.verdict,
     errorRate,
-    verdict: cellVerdict(latency.verdict, errorRate),
+    // A request that fails its checks is a wrong answer: fast wrong answers are no improvement.
+    verdict: accuracyFails ? 'regression' : cellVerdict(latency.verdict, errorRate),
     reasons,
     runs: parts.runs,
-    checkAccuracy: checkAccuracy(parts.candidateEligible),
+    checkAccuracy: accuracyValue,
     latencyTest: latency.latencyTest,
     excludedRuns: parts.excludedRuns,
   }
+  if (gate.minAccuracy !== undefined) cell.accuracy = { min: gate.minAccuracy, fails: accuracyFails }
+  const achieved = achievedLoad(parts.candidateEligible.filter((r) => r.variant === 'candidate'))
+  if (achieved) cell.achieved = achieved
   if (latency.otherRatios !== undefined) cell.otherRatios = latency.otherRatios
   if (latency.wilcoxonPValue !== undefined) cell.wilcoxonPValue = latency.wilcoxonPValue
   if (latency.sigmaLogRatio !== undefined) cell.sigmaLogRatio = latency.sigmaLogRatio

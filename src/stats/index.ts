@@ -46,3 +46,14 @@ export {
 } from './verdict.js'
 export { selectRuns, type RunSelection } from './run-selection.js'
 export type { StatsGate } from './cell-comparison.js'
+export {
+  addedMs,
+  chooseReference,
+  OVERHEAD_METRICS,
+  overheadFigures,
+  overheadRatio,
+  payloadFigures,
+  type OverheadInput,
+  type PayloadFigure,
+} from './overhead.js'
+export { growthStatement, olsSlope, resourceFigures, type ResourceFigure } from './resources.js'

@@ -43,7 +43,8 @@ export function applyHolm(cells: readonly CellComparison[]): CellComparison[] {
     const alpha = 1 - (cell.ratio?.confidence ?? 0.95)
     if (cell.latencyVerdict === 'regression' && adjustedPValue >= alpha) {
       next.latencyVerdict = 'inconclusive'
-      next.verdict = cellVerdict('inconclusive', cell.errorRate)
+      // Accuracy is no latency statistic: Holm leaves a failure on it standing.
+      next.verdict = cell.accuracy?.fails ? 'regression' : cellVerdict('inconclusive', cell.errorRate)
       next.reasons.push(
         `not significant after Holm correction across ${family.length} cells (adjusted p ${formatP(adjustedPValue)}, needs < ${Number(alpha.toPrecision(3))}): regression downgraded to inconclusive`,
       )

@@ -315,7 +315,7 @@ describe('bounds', () => {
         r.profiles = Array.from({ length: 20 }, (_, i) => ({ name: `p${i}`, target: 'http://echo:8080/' }))
         r.scenarios = Array.from({ length: 20 }, (_, i) => ({ name: `s${i}`, script: 'constant-vus' }))
       },
-      /scenarios: 20 profiles x 20 scenarios make 400 cells; at most 200 are allowed/,
+      /scenarios: 20 profiles x 20 scenarios \(sweep levels expanded\) make 400 cells; at most 200 are allowed/,
     ],
   ]
   it.each(cases)('refuses %s', (_what, mutate, expected) => {

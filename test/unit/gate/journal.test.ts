@@ -4,6 +4,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parseConfig } from '../../../src/config/load.js'
 import { Journal, JOURNAL_FILE, readJournal } from '../../../src/gate/journal.js'
+import { resultsFromJournal } from '../../../src/gate/journal-report.js'
 import { run } from '../stats/run-fixture.js'
 
 const config = parseConfig(
@@ -61,5 +62,38 @@ describe('Journal', () => {
     await appendFile(file, '{"hello":1}\n')
     await expect(readJournal(file)).rejects.toThrow(`${file}: not a perf-gate journal`)
     expect(await readFile(file, 'utf8')).toContain('hello')
+  })
+})
+
+describe('resultsFromJournal', () => {
+  it('reads back the expanded config of a swept gate and compares its levels', async () => {
+    const swept = parseConfig(
+      {
+        name: 'j',
+        services: { gw: { image: 'gw', ports: [80], wait: { log: 'up' } } },
+        profiles: [{ name: 'api', target: 'http://gw:80/' }],
+        scenarios: [{ name: 'c', script: 'constant-vus', vus: [1, 10] }],
+      },
+      'perf-gate.yml',
+      {},
+    )
+    const dir = await mkdtemp(path.join(tmpdir(), 'perf-gate-journal-'))
+    const journal = await Journal.start(dir, {
+      name: 'j',
+      mode: 'baseline',
+      startedAt: '2026-01-01T00:00:00Z',
+      baselinePath: null,
+      config: swept,
+    })
+    for (const round of [1, 2, 3])
+      await journal.append({
+        ...run({ p95: 2 + round / 10, round }),
+        cell: 'api/c@vus=10',
+        scenario: 'c@vus=10',
+      })
+    const results = await resultsFromJournal(journal.file)
+    expect(results.cells.map((c) => c.cell)).toEqual(['api/c@vus=1', 'api/c@vus=10'])
+    expect(results.cells[1]?.candidate.n).toBe(3)
+    expect(results.cells[1]?.sweep).toEqual({ scenario: 'c', level: 'vus=10' })
   })
 })

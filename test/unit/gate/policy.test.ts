@@ -139,3 +139,28 @@ describe('gatedVerdict', () => {
     expect(gatedVerdict([policyCell('c/s', 'pass', { control: true })])).toBe('inconclusive')
   })
 })
+
+describe('nextStep: accuracy', () => {
+  it('stops on a stored accuracy failure on any runner, without paired blocks', () => {
+    const wrong = {
+      ...policyCell('gw/s', 'regression'),
+      checkAccuracy: 0.99,
+      accuracy: { min: 1, fails: true },
+    }
+    const step = nextStep(input({ stored: { cells: [control, wrong], runner: DIFFERS } }))
+    expect(step).toEqual({
+      action: 'stop',
+      verdict: 'regression',
+      evidence: 'stored',
+      reason: 'accuracy below gate.minAccuracy in gw/s',
+    })
+  })
+
+  it('ignores an inaccurate control profile', () => {
+    const wrongControl = { ...control, accuracy: { min: 1, fails: true } }
+    const step = nextStep(
+      input({ stored: { cells: [wrongControl, policyCell('gw/s', 'pass')], runner: SAME } }),
+    )
+    expect(step).toMatchObject({ action: 'stop', verdict: 'pass' })
+  })
+})

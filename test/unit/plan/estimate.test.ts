@@ -6,6 +6,7 @@ import {
   formatSeconds,
   RUN_OVERHEAD_S,
   SESSION_S,
+  sessionsPerPhase,
 } from '../../../src/plan/estimate.js'
 
 const config = (gate: Record<string, unknown> = {}, script = 'constant-arrival-rate') =>
@@ -54,5 +55,41 @@ describe('estimateGate', () => {
   it('formats seconds as minutes and seconds', () => {
     expect(formatSeconds(164.4)).toBe('2m44s')
     expect(formatSeconds(45)).toBe('45s')
+  })
+})
+
+describe('estimateGate with sweeps and isolation', () => {
+  const swept = (gate: Record<string, unknown> = {}) =>
+    parseConfig(
+      {
+        name: 'e',
+        services: { gw: { image: 'gw', ports: [80], wait: { log: 'up' } } },
+        profiles: [
+          { name: 'control', target: 'http://gw:80/', control: true },
+          { name: 'gw', target: 'http://gw:80/' },
+        ],
+        scenarios: [
+          { name: 's', script: 'constant-vus', vus: [1, 2, 5], duration: '4s', warmup: '1s' },
+          { name: 'only-gw', script: 'constant-vus', vus: 1, duration: '4s', warmup: '1s', profiles: ['gw'] },
+        ],
+        gate: { rounds: 2, warmupRounds: 0, ...gate },
+      },
+      'perf-gate.yml',
+      {},
+    )
+
+  it('counts expanded cells, leaving out profiles a scenario does not list', () => {
+    const e = estimateGate(swept(), 'stored', false)
+    expect(e.cells).toBe(7)
+    expect(e.stored?.runs).toBe(14)
+    expect(e.stored?.seconds).toBeCloseTo(SESSION_S + 14 * (5 + RUN_OVERHEAD_S), 6)
+  })
+
+  it('adds a stack start per profile or per cell', () => {
+    expect(sessionsPerPhase(swept())).toBe(1)
+    expect(sessionsPerPhase(swept({ isolation: 'profile' }))).toBe(2)
+    expect(sessionsPerPhase(swept({ isolation: 'cell' }))).toBe(7)
+    const cell = estimateGate(swept({ isolation: 'cell' }), 'stored', false)
+    expect(cell.stored?.seconds).toBeCloseTo(7 * SESSION_S + 14 * (5 + RUN_OVERHEAD_S), 6)
   })
 })

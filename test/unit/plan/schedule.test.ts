@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { planSchedule, seededRandom, shuffle } from '../../../src/plan/schedule.js'
+import { isolateSchedule, planSchedule, seededRandom, shuffle } from '../../../src/plan/schedule.js'
 import { serviceWaves } from '../../../src/plan/service-order.js'
 
 const base = {
@@ -87,5 +87,46 @@ describe('serviceWaves', () => {
   })
   it('rejects cycles', () => {
     expect(() => serviceWaves({ a: ['b'], b: ['a'], c: [] })).toThrow('dependsOn has a cycle among: a, b')
+  })
+})
+
+describe('planSchedule with listed cells', () => {
+  it('runs only the cells given (a scenario limited to some profiles)', () => {
+    const cells = [
+      { profile: 'a', scenario: 'x' },
+      { profile: 'b', scenario: 'x' },
+      { profile: 'b', scenario: 'y' },
+    ]
+    const runs = planSchedule({ ...base, cells, warmupRounds: 0 })
+    expect(runs).toHaveLength(9)
+    expect(new Set(runs.map((r) => r.cell))).toEqual(new Set(['a/x', 'b/x', 'b/y']))
+  })
+})
+
+describe('isolateSchedule', () => {
+  const runs = planSchedule({ ...base, rounds: 2, warmupRounds: 1 })
+
+  it('keeps one part when stacks are shared', () => {
+    expect(isolateSchedule(runs, 'shared')).toEqual([runs])
+  })
+
+  it('splits by profile, each part in schedule order with its warm-up round first', () => {
+    const parts = isolateSchedule(runs, 'profile')
+    expect(parts).toHaveLength(2)
+    for (const part of parts) {
+      expect(new Set(part.map((r) => r.profile)).size).toBe(1)
+      expect(part.map((r) => r.index)).toEqual([...part.map((r) => r.index)].sort((a, b) => a - b))
+      expect(part.slice(0, 2).every((r) => r.warmup)).toBe(true)
+    }
+    expect(parts.flat()).toHaveLength(runs.length)
+  })
+
+  it('splits by cell: every cell its own stack, all of its rounds on it', () => {
+    const parts = isolateSchedule(runs, 'cell')
+    expect(parts).toHaveLength(4)
+    for (const part of parts) {
+      expect(new Set(part.map((r) => r.cell)).size).toBe(1)
+      expect(part.map((r) => r.warmup)).toEqual([true, false, false])
+    }
   })
 })

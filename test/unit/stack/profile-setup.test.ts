@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseConfig } from '../../../src/config/load.js'
 import { InfrastructureError } from '../../../src/errors.js'
-import { setUpProfile } from '../../../src/stack/profile-setup.js'
+import { captureValue, profileHeaders, setUpProfile } from '../../../src/stack/profile-setup.js'
 
 let server: Server
 let base: string
@@ -25,6 +25,13 @@ beforeAll(async () => {
         return void res.writeHead(201).end('{}')
       }
       if (req.url === '/admin/broken') return void res.writeHead(500).end('boom')
+      // Creating route N answers with its id and a key, as admin APIs return what they created.
+      const route = /^\/admin\/routes\/(\d+)$/.exec(req.url ?? '')
+      if (route)
+        return void res
+          .writeHead(201, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ id: `r${route[1]}`, data: { key: `key-${route[1]}`, list: [1] } }))
+      if (req.url === '/admin/consumers') return void res.writeHead(201).end('{}')
       // The route answers only once the API exists, like a gateway that propagates config.
       if (req.url === '/api/echo') return void res.writeHead(apiCreated ? 200 : 404).end()
       res.writeHead(404).end()
@@ -35,13 +42,19 @@ beforeAll(async () => {
 })
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
 
-const profileWith = (setup: unknown[], readinessTimeout = '5s') =>
+const profileWith = (setup: unknown[], readinessTimeout = '5s', headers: Record<string, string> = {}) =>
   parseConfig(
     {
       name: 't',
       services: { gw: { image: 'gw', ports: [80], wait: { log: 'up' } } },
       profiles: [
-        { name: 'jwt', target: 'http://gw:80/api/echo', setup, readiness: { timeout: readinessTimeout } },
+        {
+          name: 'jwt',
+          target: 'http://gw:80/api/echo',
+          setup,
+          readiness: { timeout: readinessTimeout },
+          headers,
+        },
       ],
       scenarios: [{ name: 's', script: 'constant-vus' }],
     },
@@ -81,5 +94,75 @@ describe('setUpProfile', () => {
     await expect(setUpProfile(profile, resolve)).rejects.toThrow(
       /profile "jwt": http:\/\/127\.0\.0\.1:\d+\/missing did not answer 200 within 600ms \(last: HTTP 404\)/,
     )
+  })
+})
+
+describe('setup repeat and capture', () => {
+  it('repeats a call with {{i}}, captures from the JSON answer, and fills later calls and the headers', async () => {
+    apiCreated = true
+    const profile = profileWith(
+      [
+        {
+          url: 'http://gw:80/admin/routes/{{i}}',
+          body: { name: 'route-{{i}}' },
+          repeat: 3,
+          capture: { id: 'id' },
+        },
+        {
+          url: 'http://gw:80/admin/consumers',
+          headers: { 'x-route': '{{id}}' },
+          body: { route: '{{id}}', n: 1 },
+          capture: {},
+        },
+        { url: 'http://gw:80/admin/routes/7', capture: { key: 'data.key' } },
+      ],
+      '5s',
+      { authorization: 'Key {{key}}', 'x-static': 'yes' },
+    )
+    const start = received.length
+    const result = await setUpProfile(profile, resolve)
+    const calls = received.slice(start).filter((r) => r.url.startsWith('/admin/'))
+    expect(calls.map((c) => c.url)).toEqual([
+      '/admin/routes/0',
+      '/admin/routes/1',
+      '/admin/routes/2',
+      '/admin/consumers',
+      '/admin/routes/7',
+    ])
+    expect(JSON.parse(calls[1]!.body)).toEqual({ name: 'route-1' })
+    // A repeated call's capture holds its last answer's value.
+    expect(JSON.parse(calls[3]!.body)).toEqual({ route: 'r2', n: 1 })
+    expect(result.headers).toEqual({ authorization: 'Key key-7', 'x-static': 'yes' })
+  })
+
+  it('names the call and the path when a capture finds nothing', async () => {
+    const profile = profileWith([
+      { url: 'http://gw:80/admin/routes/1', capture: { x: 'data.missing' }, retries: 0 },
+    ])
+    await expect(setUpProfile(profile, resolve)).rejects.toThrow(
+      'profile "jwt" setup[0]: capture x: no value at "data.missing"',
+    )
+  })
+})
+
+describe('captureValue', () => {
+  it('reads dotted paths, array indexes included, as text', () => {
+    expect(captureValue({ a: { b: [{ c: 5 }] } }, 'a.b.0.c')).toBe('5')
+    expect(captureValue({ ok: true }, 'ok')).toBe('true')
+  })
+
+  it('refuses objects, nulls, inherited keys and values that could split a header', () => {
+    expect(() => captureValue({ a: { b: 1 } }, 'a')).toThrow('is object, not a string or number')
+    expect(() => captureValue({ a: null }, 'a')).toThrow('is null')
+    expect(() => captureValue({}, 'constructor')).toThrow('no value at "constructor"')
+    expect(() => captureValue({ a: 'x\r\nSet-Cookie: y' }, 'a')).toThrow('control characters')
+    expect(() => captureValue({ a: 'k'.repeat(5000) }, 'a')).toThrow('longer than 4096')
+  })
+
+  it('fills only the profile headers with captured values', () => {
+    expect(profileHeaders({ headers: { a: '{{k}}-{{k}}', b: 'plain' } }, { k: 'v', other: 'w' })).toEqual({
+      a: 'v-v',
+      b: 'plain',
+    })
   })
 })
