@@ -250,6 +250,12 @@ const SECTIONS: {
     item: (node) => node.additionalProperties as JsonSchemaNode,
   },
   {
+    key: 'stack',
+    heading: '`stack`',
+    intro: '',
+    item: (node) => (node.anyOf?.find((n) => n.type === 'object') ?? node) as JsonSchemaNode,
+  },
+  {
     key: 'profiles',
     heading: '`profiles[]`',
     intro: 'What k6 is pointed at: a route through the gateway, set up with its policies, or a control.',

@@ -10,6 +10,7 @@ import { LineCounter, parseDocument } from 'yaml'
 import type { z } from 'zod'
 import { ConfigError } from '../errors.js'
 import { readTextCapped } from '../files.js'
+import { checkComposeFile } from './compose-file.js'
 import { withLocations } from './locate.js'
 import { serviceWaves } from '../plan/service-order.js'
 import { BUILT_IN_SCENARIOS, configSchema, isBuiltInScenario, type Config } from './schema.js'
@@ -255,6 +256,16 @@ export function loadConfig(
   const problems = missingFiles(resolved)
   if (problems.length === 0) problems.push(...pathsOutside(resolved, dir))
   if (problems.length > 0) throw new ConfigError(problems.map((m) => redact(`${file}: ${m}`, interpolated)))
+  if (resolved.stack) {
+    const compose = checkComposeFile({
+      configFile: file,
+      stack: resolved.stack,
+      baselineVariant: resolved.baselineVariant,
+      refusePath: pathRefusal(resolved, dir),
+    })
+    if (compose.problems.length > 0)
+      throw new ConfigError(compose.problems.map((m) => redact(m, interpolated)))
+  }
   return { file: absolute, dir, config: resolved, interpolated }
 }
 
@@ -294,26 +305,13 @@ function isInside(file: string, root: string): boolean {
  * `allowPathsOutsideRepo: true` lifts the rule, except for /proc, /sys and /dev.
  */
 function pathsOutside(config: Config, dir: string): string[] {
-  const realDir = realpathSync(dir)
-  const roots = [realDir, repositoryRoot(realDir)].filter((r): r is string => r !== undefined)
   const problems: string[] = []
+  const refuse = pathRefusal(config, dir)
   const check = (at: string, file: string) => {
-    let real: string
-    try {
-      real = realpathSync(file)
-    } catch {
-      real = path.resolve(file)
-    }
-    if (NEVER_READ.some((root) => isInside(real, root))) {
-      problems.push(
-        `${at}: ${file} is on ${real.split(path.sep).slice(0, 2).join(path.sep)}, which perf-gate never reads`,
-      )
-    } else if (!config.allowPathsOutsideRepo && !roots.some((root) => isInside(real, root))) {
-      problems.push(
-        `${at}: ${file} is outside the config's folder and repository (${roots.join(', ')}); set allowPathsOutsideRepo: true to allow it`,
-      )
-    }
+    const reason = refuse(file)
+    if (reason) problems.push(`${at}: ${reason}`)
   }
+  if (config.stack) check('stack.compose', config.stack.compose)
   for (const [name, service] of Object.entries(config.services)) {
     service.files.forEach((f, i) => check(`services.${name}.files[${i}].source`, f.source))
     if (service.build) {
@@ -328,6 +326,25 @@ function pathsOutside(config: Config, dir: string): string[] {
     if (!isBuiltInScenario(s.script)) check(`scenarios[${i}].script`, s.script)
   })
   return problems
+}
+
+/** Why a host path may not be read (see pathsOutside), or undefined when it may. */
+function pathRefusal(config: Config, dir: string): (file: string) => string | undefined {
+  const realDir = realpathSync(dir)
+  const roots = [realDir, repositoryRoot(realDir)].filter((r): r is string => r !== undefined)
+  return (file) => {
+    let real: string
+    try {
+      real = realpathSync(file)
+    } catch {
+      real = path.resolve(file)
+    }
+    if (NEVER_READ.some((root) => isInside(real, root)))
+      return `${file} is on ${real.split(path.sep).slice(0, 2).join(path.sep)}, which perf-gate never reads`
+    if (!config.allowPathsOutsideRepo && !roots.some((root) => isInside(real, root)))
+      return `${file} is outside the config's folder and repository (${roots.join(', ')}); set allowPathsOutsideRepo: true to allow it`
+    return undefined
+  }
 }
 
 function resolvePaths(config: Config, dir: string): Config {
@@ -348,6 +365,7 @@ function resolvePaths(config: Config, dir: string): Config {
       isBuiltInScenario(s.script) ? s : { ...s, script: at(s.script) },
     ),
     baseline: { path: at(config.baseline.path) },
+    ...(config.stack ? { stack: { ...config.stack, compose: at(config.stack.compose) } } : {}),
   }
 }
 
