@@ -38,7 +38,7 @@ async function gateOrBaseline(
   signal: AbortSignal,
   guard: ReturnType<typeof guardInterrupts>,
 ) {
-  const loaded = loadConfig(path.resolve(workspace, settings.config))
+  const loaded = withK6Inputs(loadConfig(path.resolve(workspace, settings.config)), settings)
   maskSecrets(loaded)
   // Every input is checked before a container starts: the baseline, and that the report can be written.
   const explicit = settings.baseline ? path.resolve(workspace, settings.baseline) : undefined
@@ -63,12 +63,21 @@ async function gateOrBaseline(
     log: actionLogger,
     cleanup: guard.cleanup,
     signal,
-    locateK6: () => ensureK6(actionLogger),
+    locateK6: () => ensureK6(actionLogger, process.env, { version: loaded.config.k6.version }),
   })
   if (branch && settings.mode === 'baseline') {
     await pushBaseline(branch.octokit, branch.where, baselinePath, actionLogger)
   }
   return outcome
+}
+
+/** The inputs k6-flags and k6-version replace the config's k6.flags and k6.version. */
+function withK6Inputs(loaded: LoadedConfig, settings: ActionSettings): LoadedConfig {
+  const k6 = {
+    flags: settings.k6Flags ?? loaded.config.k6.flags,
+    version: settings.k6Version ?? loaded.config.k6.version,
+  }
+  return { ...loaded, config: { ...loaded.config, k6 } }
 }
 
 /** The data branch to read or write the baseline on, or undefined when disabled or without a token. */

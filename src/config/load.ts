@@ -11,6 +11,7 @@ import type { z } from 'zod'
 import { ConfigError } from '../errors.js'
 import { readTextCapped } from '../files.js'
 import { checkComposeFile } from './compose-file.js'
+import { k6FlagProblem } from './k6-flags.js'
 import { withLocations } from './locate.js'
 import { serviceWaves } from '../plan/service-order.js'
 import { BUILT_IN_SCENARIOS, configSchema, isBuiltInScenario, type Config } from './schema.js'
@@ -204,6 +205,17 @@ function parseConfigValues(
       },
     )
   }
+  // k6 flags are checked against the allowlist here rather than in the schema, which imports nothing
+  // local (scripts/gen-schema.ts loads it as it is).
+  const flagProblems = parsed.data.k6.flags.flatMap((flag, i) => {
+    const problem = k6FlagProblem(flag)
+    return problem ? [{ path: ['k6', 'flags', i], message: problem }] : []
+  })
+  if (flagProblems.length > 0)
+    throw fail(
+      flagProblems.map((p) => `${source}: ${formatPath(p.path)}: ${p.message}`),
+      { paths: flagProblems.map((p) => p.path) },
+    )
   try {
     serviceWaves(Object.fromEntries(Object.entries(parsed.data.services).map(([n, s]) => [n, s.dependsOn])))
   } catch (error) {

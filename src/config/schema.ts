@@ -435,6 +435,27 @@ export const gateSchema = z
   })
   .strict()
 
+/** `k6`: extra flags (from an allowlist: the config is untrusted) and the k6 release to run. */
+export const k6Schema = z
+  .object({
+    flags: z
+      .array(z.string().min(1).max(256))
+      .max(30)
+      .default([])
+      .describe(
+        'Extra `k6 run` flags, each "--name" or "--name=value", from a list of safe ones (see "k6 flags and version" in the README); others are refused.',
+      ),
+    version: z
+      .string()
+      .regex(/^v?\d{1,3}\.\d{1,3}\.\d{1,3}$/, 'expected a k6 release such as "1.8.1"')
+      .transform((v) => v.replace(/^v/, ''))
+      .optional()
+      .describe(
+        'The k6 release to run. The action downloads it (checksum-verified) when the one on the runner differs; the CLI refuses to run another (exit 3).',
+      ),
+  })
+  .strict()
+
 /** Service overrides for the baseline variant of a paired (A/B) comparison. */
 export const variantSchema = z
   .object({
@@ -491,6 +512,7 @@ export const configSchema = z
     profiles: z.array(profileSchema).min(1).max(MAX_CELLS),
     scenarios: z.array(scenarioSchema).min(1).max(MAX_CELLS),
     gate: gateSchema.default(gateSchema.parse({})),
+    k6: k6Schema.default({ flags: [] }).describe('How k6 runs: extra flags and its version.'),
     baseline: z
       .object({
         path: z.string().default('baseline.json').describe('Baseline file, relative to the config file.'),
@@ -606,3 +628,4 @@ export type HttpCall = z.infer<typeof httpCallSchema>
 export type WaitConfig = z.infer<typeof waitSchema>
 export type VariantConfig = z.infer<typeof variantSchema>
 export type ComposeStackConfig = z.infer<typeof composeStackSchema>
+export type K6Config = z.infer<typeof k6Schema>

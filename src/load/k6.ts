@@ -62,6 +62,8 @@ export interface K6RunOptions {
    * submetrics perf-gate reads; see src/load/wrapper.ts.
    */
   wrap?: { latencyMetric: LatencyMetricName; endpointTag: string } | undefined
+  /** Extra `k6 run` flags, already checked against the allowlist (config/k6-flags.ts). */
+  flags?: readonly string[] | undefined
 }
 
 /** Runs one k6 scenario and returns its metrics. Any k6 failure is an InfrastructureError. */
@@ -278,7 +280,7 @@ function spawnK6(
     const out = samplesPath ? ['--out', `csv=fileName=${samplesPath},timeFormat=${K6_CSV_TIME_FORMAT}`] : []
     const child = spawn(
       options.k6.path,
-      ['run', '--quiet', '--no-color', '--no-usage-report', ...out, entry],
+      ['run', '--quiet', '--no-color', '--no-usage-report', ...(options.flags ?? []), ...out, entry],
       {
         env: k6ProcessEnv(process.env, options.env, summaryPath),
         stdio: ['ignore', 'ignore', 'pipe'],
