@@ -17,6 +17,7 @@ import { createOctokit } from './github/client.js'
 import { readRunContext, refuseUntrustedMeasuring, type RunContext } from './github/context.js'
 import { reportFailure } from './github/annotations.js'
 import { setOutputs, verdictOutputs } from './github/outputs.js'
+import { artifactName, uploadArtifacts } from './github/upload-artifacts.js'
 import { guardInterrupts } from './interrupt.js'
 import { ensureK6 } from './load/install-k6.js'
 import type { GateResults } from './model.js'
@@ -129,7 +130,7 @@ export async function run(): Promise<void> {
     const context = await readRunContext()
     let results: GateResults
     let exitCode: number
-    let paths: { resultsPath: string; reportPath: string }
+    let paths: { resultsPath: string; reportPath: string; dir: string }
     let charts: { id: string; title: string; png: Uint8Array }[]
     if (settings.mode !== 'publish') refuseUntrustedMeasuring(context.eventName, settings.mode)
     if (settings.mode === 'publish') {
@@ -154,8 +155,19 @@ export async function run(): Promise<void> {
       charts = outcome.artifacts.charts
       exitCode = outcome.exitCode
     }
+    const artifact = settings.uploadArtifacts
+      ? await actionLogger.group('Upload the artifacts', () =>
+          uploadArtifacts({
+            dir: paths.dir,
+            name: artifactName(settings.commentKey, settings.mode),
+            runUrl: context.runUrl,
+            log: actionLogger,
+          }),
+        )
+      : undefined
     const published = await actionLogger.group('Publish the report', () =>
       publishSafely({
+        artifactsUrl: artifact?.url,
         results,
         charts,
         context,
@@ -171,6 +183,7 @@ export async function run(): Promise<void> {
       reportPath: paths.reportPath,
       ...verdictOutputs(results),
       ...(published.commentUrl ? { commentUrl: published.commentUrl } : {}),
+      ...(artifact?.url ? { artifactUrl: artifact.url } : {}),
     })
     if (exitCode !== 0) {
       core.setFailed(headline(results))

@@ -21,6 +21,7 @@ export const Inputs = {
   BaselineBranch: 'baseline-branch',
   K6Flags: 'k6-flags',
   K6Version: 'k6-version',
+  UploadArtifacts: 'upload-artifacts',
 } as const
 
 export type ActionMode = 'gate' | 'baseline' | 'publish'
@@ -50,6 +51,8 @@ export interface ActionSettings {
   k6Flags: string[] | undefined
   /** Replaces the config's k6.version when given ("1.8.1"). */
   k6Version: string | undefined
+  /** Upload the output folder as an artifact and link the comment to it. */
+  uploadArtifacts: boolean
 }
 
 /** Reads and validates every input. Collects all problems into one error. */
@@ -90,6 +93,15 @@ export function getInputs(): ActionSettings {
   if (baselineBranch && !/^(?!\/|.*(?:\.\.|\/\/|@\{|\.lock$|\/$))[\w./-]+$/.test(baselineBranch)) {
     problems.push(`input "${Inputs.BaselineBranch}": expected a branch name, got "${baselineBranch}"`)
   }
+  let uploadArtifacts = true
+  try {
+    uploadArtifacts =
+      core.getInput(Inputs.UploadArtifacts) === '' ? true : core.getBooleanInput(Inputs.UploadArtifacts)
+  } catch {
+    problems.push(
+      `input "${Inputs.UploadArtifacts}": expected true or false, got "${core.getInput(Inputs.UploadArtifacts)}"`,
+    )
+  }
   const k6FlagsText = core.getInput(Inputs.K6Flags)
   const k6Flags = k6FlagsText ? splitK6Flags(k6FlagsText) : undefined
   for (const flag of k6Flags ?? []) {
@@ -115,5 +127,6 @@ export function getInputs(): ActionSettings {
     baselineBranch,
     k6Flags,
     k6Version: k6VersionText ? normalizeK6Version(k6VersionText) : undefined,
+    uploadArtifacts,
   }
 }
