@@ -16,11 +16,10 @@ import {
   Wait,
   type StartedDockerComposeEnvironment,
   type StartedTestContainer,
-  type WaitStrategy,
 } from 'testcontainers'
 import { parse as parseYaml, stringify } from 'yaml'
 import { FORBIDDEN_VARIABLE_PREFIXES } from '../config/load.js'
-import type { ComposeStackConfig, VariantConfig, WaitConfig } from '../config/schema.js'
+import type { ComposeStackConfig, VariantConfig } from '../config/schema.js'
 import { durationMs } from '../config/schema.js'
 import { InfrastructureError } from '../errors.js'
 import type { RunningService, RunningStack, StartStackOptions } from './stack.js'
@@ -105,12 +104,35 @@ export function composeEnvironment(env: NodeJS.ProcessEnv = process.env): Record
   return out
 }
 
-function waitStrategyFor(wait: WaitConfig): WaitStrategy {
-  const strategies: WaitStrategy[] = []
-  if (wait.http) strategies.push(Wait.forHttp(wait.http.path, wait.http.port).forStatusCode(wait.http.status))
-  if (wait.log) strategies.push(Wait.forLogMessage(wait.log))
-  const strategy = strategies.length === 1 ? (strategies[0] as WaitStrategy) : Wait.forAll(strategies)
-  return strategy.withStartupTimeout(durationMs(wait.timeout))
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/**
+ * Polls `http://<container IP>:<port><path>` until it answers `status`. testcontainers' HTTP wait goes
+ * through a published port, and a compose service need not publish any (perf-gate reaches it on its
+ * network), so this one asks the container itself.
+ */
+export async function waitForHttp(
+  url: string,
+  status: number,
+  timeoutMs: number,
+  where: string,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  let last = 'no answer'
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(5_000) })
+      await response.arrayBuffer()
+      if (response.status === status) return
+      last = `HTTP ${response.status}`
+    } catch (error) {
+      last = (error as Error).message
+    }
+    await sleep(250)
+  }
+  throw new InfrastructureError(
+    `${where}: ${url} did not answer ${status} within ${timeoutMs / 1000}s (last: ${last})`,
+  )
 }
 
 /** The message of what Compose (through the docker-compose library) threw. */
@@ -147,29 +169,35 @@ export async function startComposeStack(options: StartComposeOptions): Promise<R
 
   let environmentUp: StartedDockerComposeEnvironment | undefined
   let stopping: Promise<void> | undefined
+  const teardown = async () => {
+    try {
+      // `down` by project name works whether or not `up` got as far as returning an environment
+      // (a signal mid-start); it removes the project's containers and networks.
+      const client = await getContainerRuntimeClient()
+      await client.compose.down(
+        {
+          filePath: path.dirname(file),
+          files: [file, overridePath],
+          projectName: project,
+          composeOptions,
+          environment,
+          ...(executable ? { executable } : {}),
+        },
+        { removeVolumes: true, timeout: 1_000 },
+      )
+    } catch (error) {
+      options.log.warning(`stack.compose (${file}): compose down failed: ${composeMessage(error)}`)
+    } finally {
+      await options.removeLeftovers()
+    }
+  }
+  // Memoized: a signal handler and the caller's finally may both stop the stack.
+  let upRunning = false
   const stop = () =>
     (stopping ??= (async () => {
-      try {
-        // `down` by project name works whether or not `up` got as far as returning an environment
-        // (a signal mid-start); it removes the project's containers and networks.
-        const client = await getContainerRuntimeClient()
-        await client.compose.down(
-          {
-            filePath: path.dirname(file),
-            files: [file, overridePath],
-            projectName: project,
-            composeOptions,
-            environment,
-            ...(executable ? { executable } : {}),
-          },
-          { removeVolumes: true, timeout: 1_000 },
-        )
-      } catch (error) {
-        options.log.warning(`stack.compose (${file}): compose down failed: ${composeMessage(error)}`)
-      } finally {
-        await options.removeLeftovers()
-        rmSync(tmp, { recursive: true, force: true })
-      }
+      await teardown()
+      // While `up` runs, the override file is still needed for the second teardown below.
+      if (!upRunning) rmSync(tmp, { recursive: true, force: true })
     })())
 
   try {
@@ -179,14 +207,19 @@ export async function startComposeStack(options: StartComposeOptions): Promise<R
       .withEnvironment(environment)
     if (executable) env = env.withClientOptions({ executable })
     for (const [service, wait] of Object.entries(options.stack.wait)) {
+      if (!wait.log) continue
       // testcontainers matches waits by container name: "<service>-1" (v2), "<project>_<service>_1" (v1).
       const container = compose.standalone ? `${project}_${service}_1` : `${service}-1`
-      env = env.withWaitStrategy(container, waitStrategyFor(wait))
+      env = env.withWaitStrategy(
+        container,
+        Wait.forLogMessage(wait.log).withStartupTimeout(durationMs(wait.timeout)),
+      )
     }
     options.log.info(
       `starting compose project ${project} from ${file} (${compose.standalone ? 'docker-compose' : 'docker compose'} ${compose.version})`,
     )
     const began = Date.now()
+    upRunning = true
     try {
       environmentUp = await env.up(options.stack.services)
     } catch (error) {
@@ -194,10 +227,37 @@ export async function startComposeStack(options: StartComposeOptions): Promise<R
         `stack.compose (${file}): the compose project did not start: ${composeMessage(error)}`,
         { cause: error },
       )
+    } finally {
+      // A stop (a signal) while `up` ran may have come before some containers existed: once `up` has
+      // settled, remove the project again, so nothing it created afterwards outlives the gate.
+      upRunning = false
+      if (stopping) {
+        await stopping
+        await teardown()
+        rmSync(tmp, { recursive: true, force: true })
+      }
     }
+    if (stopping) throw new InfrastructureError('interrupted')
     const services = await composeServices(project, environmentUp)
     if (services.size === 0)
       throw new InfrastructureError(`stack.compose (${file}): compose started no container`)
+    await Promise.all(
+      Object.entries(options.stack.wait).map(async ([name, wait]) => {
+        const service = services.get(name)
+        if (!wait.http) return
+        if (!service)
+          throw new InfrastructureError(
+            `stack.compose (${file}): stack.wait.${name}: compose started no container for "${name}"`,
+          )
+        const { host } = service.address(wait.http.port)
+        await waitForHttp(
+          `http://${host}:${wait.http.port}${wait.http.path}`,
+          wait.http.status,
+          durationMs(wait.timeout),
+          `stack.compose (${file}): service "${name}"`,
+        )
+      }),
+    )
     for (const [name, service] of services) {
       options.log.info(
         `service ${name} ready at ${service.address(0).host} (compose, ${((Date.now() - began) / 1000).toFixed(1)}s)`,
