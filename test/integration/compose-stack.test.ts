@@ -81,6 +81,11 @@ describe('a compose file as the stack', () => {
     expectNothingLeft(second)
   }, 300_000)
 
+  it('doctor says which Compose runs the file', async () => {
+    const run = await runCli(['doctor', '--config', path.join(EXAMPLE, 'perf-gate.yml')])
+    expect(run.stdout).toMatch(/compose.*(docker-compose|docker compose) \S+ runs .*docker-compose\.yml/)
+  }, 120_000)
+
   it('names a missing service and a missing compose file, exit 2, no container', async () => {
     const dir = exampleCopy()
     const config = path.join(dir, 'perf-gate.yml')
