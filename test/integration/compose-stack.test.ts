@@ -83,7 +83,9 @@ describe('a compose file as the stack', () => {
 
   it('doctor says which Compose runs the file', async () => {
     const run = await runCli(['doctor', '--config', path.join(EXAMPLE, 'perf-gate.yml')])
-    expect(run.stdout).toMatch(/compose.*(docker-compose|docker compose) \S+ runs .*docker-compose\.yml/)
+    expect(run.stdout).toMatch(
+      /^ok\s+compose: (docker-compose|docker compose) \S+ runs .*docker-compose\.yml$/m,
+    )
   }, 120_000)
 
   it('names a missing service and a missing compose file, exit 2, no container', async () => {
