@@ -81,6 +81,37 @@ describe('a compose file as the stack', () => {
     expectNothingLeft(second)
   }, 300_000)
 
+  it('runs paired A/B blocks on two compose projects at once, the baseline variant overriding a service', async () => {
+    const dir = exampleCopy()
+    const config = path.join(dir, 'perf-gate.yml')
+    writeFileSync(
+      config,
+      readFileSync(config, 'utf8')
+        .replace(
+          /gate:\n( {2}.*\n)+/,
+          'gate: { method: paired, rounds: 2, maxRounds: 2, warmupRounds: 0, pairing: duet }\n',
+        )
+        .replace(
+          'baseline:\n',
+          "baselineVariant:\n  services:\n    echo: { env: { ECHO_DELAY_US: '0' } }\nbaseline:\n",
+        ),
+    )
+    const id = runId()
+    const run = await runCli(['run', '--config', config, '--out', path.join(dir, 'out')], {
+      env: { PERF_GATE_RUN_ID: id, ECHO_DELAY_US: '0' },
+    })
+    expect(run.code, run.stderr).toBe(0)
+    expect(run.stderr).toMatch(new RegExp(`starting compose project perf-gate-${id}-candidate-b\\d+ `))
+    expect(run.stderr).toMatch(new RegExp(`starting compose project perf-gate-${id}-baseline-b\\d+ `))
+    const results = JSON.parse(readFileSync(path.join(dir, 'out', 'results.json'), 'utf8'))
+    expect(results.evidence).toBe('paired')
+    const variants = new Set(
+      results.cells.flatMap((c: { runs: { variant: string }[] }) => c.runs.map((r) => r.variant)),
+    )
+    expect(variants).toEqual(new Set(['baseline', 'candidate']))
+    expectNothingLeft(id)
+  }, 400_000)
+
   it('doctor says which Compose runs the file', async () => {
     const run = await runCli(['doctor', '--config', path.join(EXAMPLE, 'perf-gate.yml')])
     expect(run.stdout).toMatch(
