@@ -86,6 +86,18 @@ async function dockerChecks(config: LoadedConfig | undefined): Promise<Check[]> 
           },
     )
   }
+  for (const [name, image] of Object.entries(config.compose?.images ?? {})) {
+    // A compose file's images with a variable in their name are resolved by Compose, not here.
+    if (image.includes('$')) continue
+    const present = await client.image.exists(ImageName.fromString(image))
+    checks.push({
+      name: `image of ${name}`,
+      status: present ? 'ok' : 'problem',
+      detail: present
+        ? `${image} is present`
+        : `${image} is not in the local Docker engine (docker pull or build it, or give the compose service a build)`,
+    })
+  }
   for (const [name, service] of Object.entries(config.config.services)) {
     if (!service.image) {
       checks.push({

@@ -21,6 +21,8 @@ export interface ComposeFacts {
   services: string[]
   /** The services `up` starts: those the profiles enable, or the ones named and their depends_on. */
   started: string[]
+  /** The image of each started service that names one (a service with only `build` has none). */
+  images: Record<string, string>
 }
 
 type Mapping = Record<string, unknown>
@@ -239,5 +241,10 @@ export function checkComposeFile(options: CheckComposeOptions): { facts?: Compos
   const version =
     typeof raw.version === 'string' || typeof raw.version === 'number' ? String(raw.version) : undefined
   if (problems.length > 0) return { problems }
-  return { facts: { version, services: names, started: [...started] }, problems }
+  const images: Record<string, string> = {}
+  for (const name of started) {
+    const image = (services[name] as Mapping).image
+    if (typeof image === 'string') images[name] = image
+  }
+  return { facts: { version, services: names, started: [...started], images }, problems }
 }

@@ -10,7 +10,7 @@ import { LineCounter, parseDocument } from 'yaml'
 import type { z } from 'zod'
 import { ConfigError } from '../errors.js'
 import { readTextCapped } from '../files.js'
-import { checkComposeFile } from './compose-file.js'
+import { checkComposeFile, type ComposeFacts } from './compose-file.js'
 import { k6FlagProblem } from './k6-flags.js'
 import { withLocations } from './locate.js'
 import { serviceWaves } from '../plan/service-order.js'
@@ -23,6 +23,8 @@ export interface LoadedConfig {
   config: Config
   /** Values `${NAME}` took from the environment: the action masks those that look secret. */
   interpolated: InterpolatedValue[]
+  /** With stack.compose: what the compose file holds. */
+  compose?: ComposeFacts | undefined
 }
 
 /** Largest config file read: a real one is a few kB, and YAML parsing a huge one exhausts memory. */
@@ -268,6 +270,7 @@ export function loadConfig(
   const problems = missingFiles(resolved)
   if (problems.length === 0) problems.push(...pathsOutside(resolved, dir))
   if (problems.length > 0) throw new ConfigError(problems.map((m) => redact(`${file}: ${m}`, interpolated)))
+  let facts: ComposeFacts | undefined
   if (resolved.stack) {
     const compose = checkComposeFile({
       configFile: file,
@@ -277,8 +280,9 @@ export function loadConfig(
     })
     if (compose.problems.length > 0)
       throw new ConfigError(compose.problems.map((m) => redact(m, interpolated)))
+    facts = compose.facts
   }
-  return { file: absolute, dir, config: resolved, interpolated }
+  return { file: absolute, dir, config: resolved, interpolated, ...(facts ? { compose: facts } : {}) }
 }
 
 /**

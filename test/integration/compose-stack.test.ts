@@ -117,6 +117,8 @@ describe('a compose file as the stack', () => {
     expect(run.stdout).toMatch(
       /^ok\s+compose: (docker-compose|docker compose) \S+ runs .*docker-compose\.yml$/m,
     )
+    expect(run.stdout).toMatch(/^ok\s+image of gateway: perf-gate\/nginx:local is present$/m)
+    expect(run.stdout).toMatch(/^ok\s+image of echo: perf-gate\/echo:local is present$/m)
   }, 120_000)
 
   it('names a missing service and a missing compose file, exit 2, no container', async () => {

@@ -72,6 +72,13 @@ describe('loadConfig with stack.compose', () => {
   it('resolves the compose file against the config folder', () => {
     const loaded = load(config({ compose: 'docker-compose.yml', services: ['gateway'] }))
     expect(loaded.config.stack?.compose).toBe(path.join(loaded.dir, 'docker-compose.yml'))
+    // Compose starts the named service and what it depends on; the debug profile stays off.
+    expect(loaded.compose).toEqual({
+      version: undefined,
+      services: ['echo', 'gateway', 'debug'],
+      started: ['gateway', 'echo'],
+      images: { gateway: 'perf-gate/nginx:local', echo: 'perf-gate/echo:local' },
+    })
   })
 
   it('names a missing compose file', () => {
