@@ -58,6 +58,8 @@ function hostPathsOf(service: Mapping): { key: string; value: string }[] {
   const volumes = Array.isArray(service.volumes) ? service.volumes : []
   volumes.forEach((volume, i) => {
     if (typeof volume === 'string') {
+      // "/data" alone is an anonymous volume at that container path: nothing on the host.
+      if (!volume.includes(':')) return
       const source = volume.split(':')[0] ?? ''
       // A named volume has no slash and no dot in front; everything else is a host path.
       if (/^[./~$]/.test(source) || source.includes('/')) out.push({ key: `volumes[${i}]`, value: source })

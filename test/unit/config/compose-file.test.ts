@@ -115,7 +115,7 @@ describe('loadConfig with stack.compose', () => {
           image: 'x',
           privileged: true,
           network_mode: 'host',
-          volumes: ['/etc:/host-etc', './conf:/conf', 'data:/data'],
+          volumes: ['/etc:/host-etc', './conf:/conf', 'data:/data', '/cache'],
           env_file: '${HOME}/.env',
         },
       },
