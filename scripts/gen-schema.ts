@@ -268,6 +268,7 @@ const SECTIONS: {
     item: (node) => node.items as JsonSchemaNode,
   },
   { key: 'gate', heading: '`gate`', intro: 'The gate policy.', item: (node) => node },
+  { key: 'k6', heading: '`k6`', intro: '', item: (node) => node },
   { key: 'baseline', heading: '`baseline`', intro: 'Where the stored baseline lives.', item: (node) => node },
   {
     key: 'baselineVariant',
