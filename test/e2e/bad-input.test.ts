@@ -300,6 +300,16 @@ describe('perf-gate CLI: bad input exits 2 before anything starts', () => {
     expect(run.output).not.toMatch(/k6 \d|method:|Start the stack/)
   })
 
+  it('a k6.version other than the installed k6 is exit 3 naming both, before any container', () => {
+    const fakeK6 = write('bin/k6', '#!/bin/sh\necho "k6 v1.8.1 (fake)"\n')
+    execFileSync('chmod', ['+x', fakeK6])
+    const config = withConfig('pinned.yml', (t) => `${t}k6: { version: v0.99.0 }\n`)
+    const run = cli(['run', '-c', config, '--out', path.join(dir, 'out-pinned')], dir, { K6_PATH: fakeK6 })
+    expect(run.code, run.output).toBe(3)
+    expect(run.output).toMatch(/pinned\.yml: k6\.version asks for k6 0\.99\.0, but .*bin\/k6 is 1\.8\.1/)
+    expect(run.output).not.toMatch(/Start the stack/)
+  })
+
   it('an absent default baseline is "no baseline yet", not an error', () => {
     // `validate` would pass too; `run` gets past the baseline and out-dir checks and fails later on k6 or
     // Docker, with exit 3, never 2.
