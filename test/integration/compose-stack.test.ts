@@ -75,7 +75,7 @@ describe('a compose file as the stack', () => {
       'no-gateway/rate-300-1kb',
     ])
     // Every request went through the gateway to the backend and came back checked.
-    const gated = results.runs.filter((r: { profile: string }) => r.profile === 'nginx-passthrough')
+    const gated = results.cells.find((c: { profile: string }) => c.profile === 'nginx-passthrough').runs
     expect(gated.length).toBeGreaterThan(0)
     for (const run of gated) expect(run.metrics.checkAccuracy).toBe(1)
     expectNothingLeft(second)
