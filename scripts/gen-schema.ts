@@ -251,6 +251,12 @@ const SECTIONS: {
     item: (node) => node.additionalProperties as JsonSchemaNode,
   },
   {
+    key: 'stack',
+    heading: '`stack`',
+    intro: '',
+    item: (node) => (node.anyOf?.find((n) => n.type === 'object') ?? node) as JsonSchemaNode,
+  },
+  {
     key: 'profiles',
     heading: '`profiles[]`',
     intro: 'What k6 is pointed at: a route through the gateway, set up with its policies, or a control.',
@@ -264,6 +270,7 @@ const SECTIONS: {
     item: (node) => node.items as JsonSchemaNode,
   },
   { key: 'gate', heading: '`gate`', intro: 'The gate policy.', item: (node) => node },
+  { key: 'k6', heading: '`k6`', intro: '', item: (node) => node },
   { key: 'baseline', heading: '`baseline`', intro: 'Where the stored baseline lives.', item: (node) => node },
   {
     key: 'report',

@@ -61,6 +61,15 @@ if command -v chromium >/dev/null 2>&1 || [[ -n ${CHROMIUM_PATH:-} ]]; then
 else
   apt_install chromium
 fi
+# stack.compose runs the user's compose file: GitHub's runners have the `docker compose` plugin;
+# Debian has no plugin package, but its docker-compose (v1) is what testcontainers can call instead.
+if docker compose version >/dev/null 2>&1; then
+  ok "docker compose $(docker compose version --short)"
+elif command -v docker-compose >/dev/null 2>&1; then
+  ok "docker-compose $(docker-compose version --short)"
+else
+  apt_install docker-compose
+fi
 if docker info >/dev/null 2>&1; then
   ok "docker engine answers ($(docker version --format '{{.Server.Version}}'))"
 else

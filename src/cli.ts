@@ -122,7 +122,7 @@ async function main(argv: string[]): Promise<number> {
     .action((opts: { config: string }) => {
       const { config } = loadConfig(opts.config)
       process.stdout.write(
-        `${opts.config}: valid (${Object.keys(config.services).length} services, ${config.profiles.length} profiles, ${config.scenarios.length} scenarios)\n`,
+        `${opts.config}: valid (${config.stack ? `compose file ${config.stack.compose}` : `${Object.keys(config.services).length} services`}, ${config.profiles.length} profiles, ${config.scenarios.length} scenarios)\n`,
       )
     })
 

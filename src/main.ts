@@ -17,6 +17,7 @@ import { createOctokit } from './github/client.js'
 import { readRunContext, refuseUntrustedMeasuring, type RunContext } from './github/context.js'
 import { reportFailure } from './github/annotations.js'
 import { setOutputs, verdictOutputs } from './github/outputs.js'
+import { artifactName, uploadArtifacts } from './github/upload-artifacts.js'
 import { guardInterrupts } from './interrupt.js'
 import { ensureK6 } from './load/install-k6.js'
 import type { GateResults } from './model.js'
@@ -38,7 +39,7 @@ async function gateOrBaseline(
   signal: AbortSignal,
   guard: ReturnType<typeof guardInterrupts>,
 ) {
-  const loaded = loadConfig(path.resolve(workspace, settings.config))
+  const loaded = withK6Inputs(loadConfig(path.resolve(workspace, settings.config)), settings)
   maskSecrets(loaded)
   // Every input is checked before a container starts: the baseline, and that the report can be written.
   const explicit = settings.baseline ? path.resolve(workspace, settings.baseline) : undefined
@@ -63,12 +64,21 @@ async function gateOrBaseline(
     log: actionLogger,
     cleanup: guard.cleanup,
     signal,
-    locateK6: () => ensureK6(actionLogger),
+    locateK6: () => ensureK6(actionLogger, process.env, { version: loaded.config.k6.version }),
   })
   if (branch && settings.mode === 'baseline') {
     await pushBaseline(branch.octokit, branch.where, baselinePath, actionLogger)
   }
   return outcome
+}
+
+/** The inputs k6-flags and k6-version replace the config's k6.flags and k6.version. */
+function withK6Inputs(loaded: LoadedConfig, settings: ActionSettings): LoadedConfig {
+  const k6 = {
+    flags: settings.k6Flags ?? loaded.config.k6.flags,
+    version: settings.k6Version ?? loaded.config.k6.version,
+  }
+  return { ...loaded, config: { ...loaded.config, k6 } }
 }
 
 /** The data branch to read or write the baseline on, or undefined when disabled or without a token. */
@@ -120,7 +130,7 @@ export async function run(): Promise<void> {
     const context = await readRunContext()
     let results: GateResults
     let exitCode: number
-    let paths: { resultsPath: string; reportPath: string }
+    let paths: { resultsPath: string; reportPath: string; dir: string }
     let charts: { id: string; title: string; png: Uint8Array }[]
     if (settings.mode !== 'publish') refuseUntrustedMeasuring(context.eventName, settings.mode)
     if (settings.mode === 'publish') {
@@ -145,8 +155,19 @@ export async function run(): Promise<void> {
       charts = outcome.artifacts.charts
       exitCode = outcome.exitCode
     }
+    const artifact = settings.uploadArtifacts
+      ? await actionLogger.group('Upload the artifacts', () =>
+          uploadArtifacts({
+            dir: paths.dir,
+            name: artifactName(settings.commentKey, settings.mode),
+            runUrl: context.runUrl,
+            log: actionLogger,
+          }),
+        )
+      : undefined
     const published = await actionLogger.group('Publish the report', () =>
       publishSafely({
+        artifactsUrl: artifact?.url,
         results,
         charts,
         context,
@@ -162,6 +183,7 @@ export async function run(): Promise<void> {
       reportPath: paths.reportPath,
       ...verdictOutputs(results),
       ...(published.commentUrl ? { commentUrl: published.commentUrl } : {}),
+      ...(artifact?.url ? { artifactUrl: artifact.url } : {}),
     })
     if (exitCode !== 0) {
       core.setFailed(headline(results))

@@ -341,6 +341,8 @@ export function buildResultsSchema(strings: ResultsStrings) {
     finishedAt: strings.text(TEXT_LIMITS.short),
     gitSha: strings.sha.nullable(),
     k6Version: strings.text(TEXT_LIMITS.short).nullable(),
+    /** Extra `k6 run` flags every run had (k6.flags / input k6-flags); absent when none. */
+    k6Flags: z.array(strings.text(TEXT_LIMITS.short)).max(30).optional(),
     machine: machineFingerprintSchema.extend({
       cpuModel: strings.text(TEXT_LIMITS.short),
       os: strings.text(TEXT_LIMITS.short),

@@ -32,6 +32,8 @@ export interface PublishInput {
   octokit?: GitHubClient
   /** Tests inject a job-summary writer; by default core.summary. */
   summary?: SummaryWriter
+  /** The uploaded artifact's page; the run's page (which lists its artifacts) when there is none. */
+  artifactsUrl?: string | undefined
 }
 
 export interface Published {
@@ -67,6 +69,7 @@ async function pullRequestNumber(
 /** Publishes results; see the module comment for what degrades how. */
 export async function publish(input: PublishInput): Promise<Published> {
   const { results, context, log } = input
+  const artifactsUrl = input.artifactsUrl ?? context.runUrl
   let images: ChartImage[] = []
   let commentUrl: string | undefined
   const wantsComment = input.comment && input.token !== ''
@@ -111,7 +114,7 @@ export async function publish(input: PublishInput): Promise<Published> {
       const body = renderMarkdown(results, {
         markerKey: input.commentKey,
         images,
-        ...(context.runUrl ? { artifactsUrl: context.runUrl } : {}),
+        ...(artifactsUrl ? { artifactsUrl } : {}),
       })
       const comment = await upsertStickyComment(octokit, {
         owner: context.owner,
@@ -131,10 +134,10 @@ export async function publish(input: PublishInput): Promise<Published> {
   }
 
   try {
-    await writeJobSummary(
-      renderJobSummary(results, { images, ...(context.runUrl ? { artifactsUrl: context.runUrl } : {}) }),
-      { env: input.env ?? process.env, ...(input.summary ? { summary: input.summary } : {}) },
-    )
+    await writeJobSummary(renderJobSummary(results, { images, ...(artifactsUrl ? { artifactsUrl } : {}) }), {
+      env: input.env ?? process.env,
+      ...(input.summary ? { summary: input.summary } : {}),
+    })
   } catch (error) {
     // A full disk or an unwritable GITHUB_STEP_SUMMARY loses the summary, not the verdict.
     log.warning(`could not write the job summary: ${(error as Error).message.split('\n')[0]}`)

@@ -7,6 +7,7 @@ import { performance } from 'node:perf_hooks'
 import { getContainerRuntimeClient, ImageName } from 'testcontainers'
 import type { LoadedConfig } from '../config/load.js'
 import { K6_VERSION, findK6 } from '../load/k6.js'
+import { findCompose } from '../stack/compose-stack.js'
 import { exposedTcpPorts } from './init-config.js'
 
 /** ok: fine; warning: works but may hurt the measurement; problem: a gate cannot run. */
@@ -68,6 +69,35 @@ async function dockerChecks(config: LoadedConfig | undefined): Promise<Check[]> 
     },
   ]
   if (!config) return checks
+  const stack = config.config.stack
+  if (stack) {
+    const compose = await findCompose()
+    checks.push(
+      compose
+        ? {
+            name: 'compose',
+            status: 'ok',
+            detail: `${compose.standalone ? 'docker-compose' : 'docker compose'} ${compose.version} runs ${stack.compose}`,
+          }
+        : {
+            name: 'compose',
+            status: 'problem',
+            detail: `neither "docker compose" nor "docker-compose" works: stack.compose (${stack.compose}) needs one`,
+          },
+    )
+  }
+  for (const [name, image] of Object.entries(config.compose?.images ?? {})) {
+    // A compose file's images with a variable in their name are resolved by Compose, not here.
+    if (image.includes('$')) continue
+    const present = await client.image.exists(ImageName.fromString(image))
+    checks.push({
+      name: `image of ${name}`,
+      status: present ? 'ok' : 'problem',
+      detail: present
+        ? `${image} is present`
+        : `${image} is not in the local Docker engine (docker pull or build it, or give the compose service a build)`,
+    })
+  }
   for (const [name, service] of Object.entries(config.config.services)) {
     if (!service.image) {
       checks.push({
@@ -117,8 +147,16 @@ export async function runDoctor(options: {
         }
       : {
           name: 'k6',
-          status: k6.version === K6_VERSION ? 'ok' : 'warning',
-          detail: `${k6.path} is k6 ${k6.version}${k6.version === K6_VERSION ? '' : ` (perf-gate is tested with ${K6_VERSION})`}`,
+          status: k6.version === (options.config?.config.k6.version ?? K6_VERSION) ? 'ok' : 'warning',
+          detail: `${k6.path} is k6 ${k6.version}${
+            options.config?.config.k6.version
+              ? k6.version === options.config.config.k6.version
+                ? ' (k6.version)'
+                : `, but k6.version asks for ${options.config.config.k6.version}: a gate would refuse it`
+              : k6.version === K6_VERSION
+                ? ''
+                : ` (perf-gate is tested with ${K6_VERSION})`
+          }`,
         },
   )
   const cpus = os.availableParallelism()

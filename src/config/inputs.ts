@@ -5,6 +5,7 @@
 import * as core from '@actions/core'
 import { ConfigError } from '../errors.js'
 import { DEFAULT_BASELINE_BRANCH } from '../github/baseline-branch.js'
+import { k6FlagProblem, K6_VERSION_PATTERN, normalizeK6Version, splitK6Flags } from './k6-flags.js'
 import { parseThreshold } from './threshold.js'
 
 export const Inputs = {
@@ -18,6 +19,9 @@ export const Inputs = {
   CommentKey: 'comment-key',
   Results: 'results',
   BaselineBranch: 'baseline-branch',
+  K6Flags: 'k6-flags',
+  K6Version: 'k6-version',
+  UploadArtifacts: 'upload-artifacts',
 } as const
 
 export type ActionMode = 'gate' | 'baseline' | 'publish'
@@ -43,6 +47,12 @@ export interface ActionSettings {
   results: string | undefined
   /** Data branch the nightly writes the baseline to and gates read it from; undefined ("none"): the repository file only. */
   baselineBranch: string | undefined
+  /** Replaces the config's k6.flags when given; each flag checked against the allowlist. */
+  k6Flags: string[] | undefined
+  /** Replaces the config's k6.version when given ("1.8.1"). */
+  k6Version: string | undefined
+  /** Upload the output folder as an artifact and link the comment to it. */
+  uploadArtifacts: boolean
 }
 
 /** Reads and validates every input. Collects all problems into one error. */
@@ -83,6 +93,26 @@ export function getInputs(): ActionSettings {
   if (baselineBranch && !/^(?!\/|.*(?:\.\.|\/\/|@\{|\.lock$|\/$))[\w./-]+$/.test(baselineBranch)) {
     problems.push(`input "${Inputs.BaselineBranch}": expected a branch name, got "${baselineBranch}"`)
   }
+  let uploadArtifacts = true
+  try {
+    uploadArtifacts =
+      core.getInput(Inputs.UploadArtifacts) === '' ? true : core.getBooleanInput(Inputs.UploadArtifacts)
+  } catch {
+    problems.push(
+      `input "${Inputs.UploadArtifacts}": expected true or false, got "${core.getInput(Inputs.UploadArtifacts)}"`,
+    )
+  }
+  const k6FlagsText = core.getInput(Inputs.K6Flags)
+  const k6Flags = k6FlagsText ? splitK6Flags(k6FlagsText) : undefined
+  for (const flag of k6Flags ?? []) {
+    const problem = k6FlagProblem(flag)
+    if (problem) problems.push(`input "${Inputs.K6Flags}": ${problem}`)
+  }
+  const k6VersionText = core.getInput(Inputs.K6Version)
+  if (k6VersionText && !K6_VERSION_PATTERN.test(k6VersionText))
+    problems.push(
+      `input "${Inputs.K6Version}": expected a k6 release such as "1.8.1", got "${k6VersionText}"`,
+    )
   if (problems.length > 0) throw new ConfigError(problems)
   return {
     config: core.getInput(Inputs.Config) || 'perf-gate.yml',
@@ -95,5 +125,8 @@ export function getInputs(): ActionSettings {
     commentKey,
     results,
     baselineBranch,
+    k6Flags,
+    k6Version: k6VersionText ? normalizeK6Version(k6VersionText) : undefined,
+    uploadArtifacts,
   }
 }

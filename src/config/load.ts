@@ -10,6 +10,8 @@ import { LineCounter, parseDocument } from 'yaml'
 import type { z } from 'zod'
 import { ConfigError } from '../errors.js'
 import { readTextCapped } from '../files.js'
+import { checkComposeFile, type ComposeFacts } from './compose-file.js'
+import { k6FlagProblem } from './k6-flags.js'
 import { withLocations } from './locate.js'
 import { serviceWaves } from '../plan/service-order.js'
 import { BUILT_IN_SCENARIOS, configSchema, isBuiltInScenario, type Config } from './schema.js'
@@ -22,6 +24,8 @@ export interface LoadedConfig {
   config: Config
   /** Values `${NAME}` took from the environment: the action masks those that look secret. */
   interpolated: InterpolatedValue[]
+  /** With stack.compose: what the compose file holds. */
+  compose?: ComposeFacts | undefined
 }
 
 /** Largest config file read: a real one is a few kB, and YAML parsing a huge one exhausts memory. */
@@ -218,6 +222,17 @@ function parseConfigValues(
       },
     )
   }
+  // k6 flags are checked against the allowlist here rather than in the schema, which imports nothing
+  // local (scripts/gen-schema.ts loads it as it is).
+  const flagProblems = parsed.data.k6.flags.flatMap((flag, i) => {
+    const problem = k6FlagProblem(flag)
+    return problem ? [{ path: ['k6', 'flags', i], message: problem }] : []
+  })
+  if (flagProblems.length > 0)
+    throw fail(
+      flagProblems.map((p) => `${source}: ${formatPath(p.path)}: ${p.message}`),
+      { paths: flagProblems.map((p) => p.path) },
+    )
   try {
     serviceWaves(Object.fromEntries(Object.entries(parsed.data.services).map(([n, s]) => [n, s.dependsOn])))
   } catch (error) {
@@ -279,7 +294,19 @@ export function loadConfig(
   const problems = missingFiles(resolved)
   if (problems.length === 0) problems.push(...pathsOutside(resolved, dir))
   if (problems.length > 0) throw new ConfigError(problems.map((m) => redact(`${file}: ${m}`, interpolated)))
-  return { file: absolute, dir, config: resolved, interpolated }
+  let facts: ComposeFacts | undefined
+  if (resolved.stack) {
+    const compose = checkComposeFile({
+      configFile: file,
+      stack: resolved.stack,
+      baselineVariant: resolved.baselineVariant,
+      refusePath: pathRefusal(resolved, dir),
+    })
+    if (compose.problems.length > 0)
+      throw new ConfigError(compose.problems.map((m) => redact(m, interpolated)))
+    facts = compose.facts
+  }
+  return { file: absolute, dir, config: resolved, interpolated, ...(facts ? { compose: facts } : {}) }
 }
 
 /**
@@ -318,26 +345,13 @@ function isInside(file: string, root: string): boolean {
  * `allowPathsOutsideRepo: true` lifts the rule, except for /proc, /sys and /dev.
  */
 function pathsOutside(config: Config, dir: string): string[] {
-  const realDir = realpathSync(dir)
-  const roots = [realDir, repositoryRoot(realDir)].filter((r): r is string => r !== undefined)
   const problems: string[] = []
+  const refuse = pathRefusal(config, dir)
   const check = (at: string, file: string) => {
-    let real: string
-    try {
-      real = realpathSync(file)
-    } catch {
-      real = path.resolve(file)
-    }
-    if (NEVER_READ.some((root) => isInside(real, root))) {
-      problems.push(
-        `${at}: ${file} is on ${real.split(path.sep).slice(0, 2).join(path.sep)}, which perf-gate never reads`,
-      )
-    } else if (!config.allowPathsOutsideRepo && !roots.some((root) => isInside(real, root))) {
-      problems.push(
-        `${at}: ${file} is outside the config's folder and repository (${roots.join(', ')}); set allowPathsOutsideRepo: true to allow it`,
-      )
-    }
+    const reason = refuse(file)
+    if (reason) problems.push(`${at}: ${reason}`)
   }
+  if (config.stack) check('stack.compose', config.stack.compose)
   for (const [name, service] of Object.entries(config.services)) {
     service.files.forEach((f, i) => check(`services.${name}.files[${i}].source`, f.source))
     if (service.build) {
@@ -353,6 +367,25 @@ function pathsOutside(config: Config, dir: string): string[] {
   })
   // A sweep repeats its script in every level: one problem per configured scenario is enough.
   return [...new Set(problems)]
+}
+
+/** Why a host path may not be read (see pathsOutside), or undefined when it may. */
+function pathRefusal(config: Config, dir: string): (file: string) => string | undefined {
+  const realDir = realpathSync(dir)
+  const roots = [realDir, repositoryRoot(realDir)].filter((r): r is string => r !== undefined)
+  return (file) => {
+    let real: string
+    try {
+      real = realpathSync(file)
+    } catch {
+      real = path.resolve(file)
+    }
+    if (NEVER_READ.some((root) => isInside(real, root)))
+      return `${file} is on ${real.split(path.sep).slice(0, 2).join(path.sep)}, which perf-gate never reads`
+    if (!config.allowPathsOutsideRepo && !roots.some((root) => isInside(real, root)))
+      return `${file} is outside the config's folder and repository (${roots.join(', ')}); set allowPathsOutsideRepo: true to allow it`
+    return undefined
+  }
 }
 
 function resolvePaths(config: Config, dir: string): Config {
@@ -373,6 +406,7 @@ function resolvePaths(config: Config, dir: string): Config {
       isBuiltInScenario(s.script) ? s : { ...s, script: at(s.script) },
     ),
     baseline: { path: at(config.baseline.path) },
+    ...(config.stack ? { stack: { ...config.stack, compose: at(config.stack.compose) } } : {}),
   }
 }
 

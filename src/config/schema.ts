@@ -134,6 +134,42 @@ export const serviceSchema = z
     message: 'expected exactly one of "image" or "build"',
   })
 
+/** A compose service or profile name, as the Compose specification allows them. */
+const composeName = z
+  .string()
+  .regex(/^[a-zA-Z0-9][a-zA-Z0-9_.-]*$/, 'expected a compose name of letters, digits, "-", "_" or "."')
+
+/** `stack`: the system under test described by the user's own compose file instead of `services`. */
+export const composeStackSchema = z
+  .object({
+    compose: z
+      .string()
+      .min(1)
+      .describe(
+        'A compose file (docker-compose.yml), relative to the config file, started through testcontainers. Its service names are the host names of profile targets and setup URLs, like `services` keys.',
+      ),
+    profiles: z
+      .array(composeName)
+      .max(50)
+      .default([])
+      .describe('Compose profiles to enable (`--profile`); services without `profiles` always start.'),
+    services: z
+      .array(composeName)
+      .min(1)
+      .max(50)
+      .optional()
+      .describe(
+        'The services to start (compose starts their `depends_on` too); all that the profiles enable when unset.',
+      ),
+    wait: z
+      .record(composeName, waitSchema)
+      .default({})
+      .describe(
+        "Readiness per service, as in `services.<name>.wait`. Without one, a service's own `healthcheck` is waited for, else its published ports.",
+      ),
+  })
+  .strict()
+
 const headerMap = z.record(z.string(), z.string())
 
 /** Most times one setup call may repeat (e.g. 100 routes, 100 consumers); more is a config error. */
@@ -485,6 +521,27 @@ export const gateSchema = z
   })
   .strict()
 
+/** `k6`: extra flags (from an allowlist: the config is untrusted) and the k6 release to run. */
+export const k6Schema = z
+  .object({
+    flags: z
+      .array(z.string().min(1).max(256))
+      .max(30)
+      .default([])
+      .describe(
+        'Extra `k6 run` flags, each "--name" or "--name=value", from a list of safe ones (see "k6 flags and version" in the README); others are refused.',
+      ),
+    version: z
+      .string()
+      .regex(/^v?\d{1,3}\.\d{1,3}\.\d{1,3}$/, 'expected a k6 release such as "1.8.1"')
+      .transform((v) => v.replace(/^v/, ''))
+      .optional()
+      .describe(
+        'The k6 release to run. The action downloads it (checksum-verified) when the one on the runner differs; the CLI refuses to run another (exit 3).',
+      ),
+  })
+  .strict()
+
 /** Service overrides for the baseline variant of a paired (A/B) comparison. */
 export const variantSchema = z
   .object({
@@ -532,13 +589,16 @@ export const configSchema = z
     name: name.describe('Names the gate in reports and baselines.'),
     services: z
       .record(name, serviceSchema)
-      .refine((s) => Object.keys(s).length > 0, {
-        message: 'expected at least one service',
-      })
-      .refine((s) => Object.keys(s).length <= 50, { message: 'expected at most 50 services' }),
+      .refine((s) => Object.keys(s).length <= 50, { message: 'expected at most 50 services' })
+      .default({})
+      .describe('The containers of the stack; or give `stack.compose` instead.'),
+    stack: composeStackSchema
+      .optional()
+      .describe('The stack from your compose file, as an alternative to `services`.'),
     profiles: z.array(profileSchema).min(1).max(MAX_CELLS),
     scenarios: z.array(scenarioSchema).min(1).max(MAX_CELLS),
     gate: gateSchema.default(gateSchema.parse({})),
+    k6: k6Schema.default({ flags: [] }).describe('How k6 runs: extra flags and its version.'),
     baseline: z
       .object({
         path: z.string().default('baseline.json').describe('Baseline file, relative to the config file.'),
@@ -569,6 +629,19 @@ export const configSchema = z
   .strict()
   .superRefine((config, ctx) => {
     const services = new Set(Object.keys(config.services))
+    if (config.stack && services.size > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['stack', 'compose'],
+        message: 'expected either "services" or "stack.compose", not both',
+      })
+    } else if (!config.stack && services.size === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['services'],
+        message: 'expected at least one service (or a compose file in "stack.compose")',
+      })
+    }
     for (const [serviceName, service] of Object.entries(config.services)) {
       service.dependsOn.forEach((dep, i) => {
         if (!services.has(dep)) {
@@ -667,6 +740,8 @@ export const configSchema = z
       })
     }
     for (const [serviceName, override] of Object.entries(config.baselineVariant?.services ?? {})) {
+      // A compose file's services are checked against the file when it is read (config/compose-file.ts).
+      if (config.stack) continue
       if (!services.has(serviceName)) {
         ctx.addIssue({
           code: 'custom',
@@ -749,3 +824,5 @@ export type GateConfig = z.infer<typeof gateSchema>
 export type HttpCall = z.infer<typeof httpCallSchema>
 export type WaitConfig = z.infer<typeof waitSchema>
 export type VariantConfig = z.infer<typeof variantSchema>
+export type ComposeStackConfig = z.infer<typeof composeStackSchema>
+export type K6Config = z.infer<typeof k6Schema>

@@ -246,6 +246,7 @@ async function execute(
           timeoutMs: durationS * 1000 + durationMs(scenario.warmup) + 120_000,
           signal: ctx.signal,
           timeline: ctx.config.gate.timeline,
+          flags: ctx.config.k6.flags,
         },
         names,
       )

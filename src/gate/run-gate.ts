@@ -127,6 +127,11 @@ async function prepare(
   const buildPlans = hasVariant ? await planVariantBuilds(config, loaded.file, env) : []
   const k6 = await (options.locateK6 ?? (() => findK6(env)))()
   if (!k6) throw new InfrastructureError('k6 was not found: install k6 (see README) or set K6_PATH')
+  if (config.k6.version && k6.version !== config.k6.version) {
+    throw new InfrastructureError(
+      `${loaded.file}: k6.version asks for k6 ${config.k6.version}, but ${k6.path} is ${k6.version}: install that release or point K6_PATH at it`,
+    )
+  }
   log.info(
     `k6 ${k6.version}; ${options.mode === 'baseline' ? 'baseline mode' : `starts ${method}${hasVariant ? ', may escalate to paired A/B blocks' : ''}`}; ${config.profiles.length} profiles x ${config.scenarios.length} scenarios`,
   )
@@ -255,6 +260,7 @@ async function assembleResults(
     finishedAt: times.finishedAt.toISOString(),
     gitSha: await currentGitSha(dir, env),
     k6Version: p.k6.version,
+    ...(p.config.k6.flags.length > 0 ? { k6Flags: p.config.k6.flags } : {}),
     machine: p.machine,
     baseline:
       baseline && newest && step.evidence !== 'paired'

@@ -9,6 +9,7 @@ export const OUTPUTS = {
   commentUrl: 'comment-url',
   regressedCells: 'regressed-cells',
   change: 'change',
+  artifactUrl: 'artifact-url',
 } as const
 
 export type OutputKey = keyof typeof OUTPUTS

@@ -68,6 +68,8 @@ export interface EnsureK6Options {
   releases?: string
   /** Pinned hashes by archive name; defaults to K6_SHA256. */
   pinned?: Readonly<Record<string, string>>
+  /** The release to use (k6.version / input k6-version); defaults to K6_VERSION. */
+  version?: string | undefined
 }
 
 /**
@@ -76,13 +78,14 @@ export interface EnsureK6Options {
  */
 async function expectedSha256(
   url: string,
+  version: string,
   pinned: Readonly<Record<string, string>>,
   log: Logger,
 ): Promise<string> {
   const name = path.basename(url)
   const fixed = pinned[name]
   if (fixed) return fixed
-  const sumsUrl = `${path.dirname(url)}/k6-v${K6_VERSION}-checksums.txt`
+  const sumsUrl = `${path.dirname(url)}/k6-v${version}-checksums.txt`
   log.warning(`no pinned SHA-256 for ${name}; verifying it against the release's ${path.basename(sumsUrl)}`)
   let sums: Map<string, string>
   try {
@@ -95,29 +98,35 @@ async function expectedSha256(
   return listed
 }
 
-/** Finds k6, downloading (and verifying) it when running in GitHub Actions and none is installed. */
+/**
+ * Finds k6, downloading (and verifying) it when running in GitHub Actions and none is installed, or
+ * when the one installed is not the release asked for (`options.version`). Outside Actions a k6 of
+ * another version is returned as found: the caller says it is not the one asked for.
+ */
 export async function ensureK6(
   log: Logger,
   env: Record<string, string | undefined> = process.env,
   options: EnsureK6Options = {},
 ): Promise<K6Binary | null> {
+  const version = options.version ?? K6_VERSION
   const found = await findK6(env)
-  if (found) return found
-  if (!env.RUNNER_TOOL_CACHE) return null
-  let dir = tc.find('k6', K6_VERSION)
+  if (found && (options.version === undefined || found.version === version)) return found
+  if (!env.RUNNER_TOOL_CACHE) return found
+  if (found) log.info(`k6 ${found.version} is installed; k6.version asks for ${version}`)
+  let dir = tc.find('k6', version)
   if (!dir) {
-    const url = k6ReleaseUrl(K6_VERSION, process.platform, process.arch, options.releases)
+    const url = k6ReleaseUrl(version, process.platform, process.arch, options.releases)
     if (!url)
       throw new InfrastructureError(
         `no k6 release for ${process.platform}/${process.arch}; install k6 and set K6_PATH`,
       )
-    log.info(`downloading k6 v${K6_VERSION}`)
-    const expected = await expectedSha256(url, options.pinned ?? K6_SHA256, log)
+    log.info(`downloading k6 v${version}`)
+    const expected = await expectedSha256(url, version, options.pinned ?? K6_SHA256, log)
     const archive = await tc.downloadTool(url)
     await verifySha256(archive, expected, path.basename(url))
     const extracted = url.endsWith('.zip') ? await tc.extractZip(archive) : await tc.extractTar(archive)
     const folder = path.join(extracted, path.basename(url).replace(/\.(tar\.gz|zip)$/, ''))
-    dir = await tc.cacheDir(folder, 'k6', K6_VERSION)
+    dir = await tc.cacheDir(folder, 'k6', version)
   }
   return findK6({ ...env, K6_PATH: path.join(dir, 'k6') })
 }

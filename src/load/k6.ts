@@ -64,6 +64,8 @@ export interface K6RunOptions {
    * submetrics perf-gate reads; see src/load/wrapper.ts.
    */
   wrap?: { latencyMetric: LatencyMetricName; endpointTag: string } | undefined
+  /** Extra `k6 run` flags, already checked against the allowlist (config/k6-flags.ts). */
+  flags?: readonly string[] | undefined
 }
 
 /** Runs one k6 scenario and returns its metrics. Any k6 failure is an InfrastructureError. */
@@ -278,7 +280,15 @@ function spawnK6(
   return new Promise((resolve, reject) => {
     // Per-request samples for the timelines (CSV: the most compact of k6's file outputs).
     const out = samplesPath ? ['--out', `csv=fileName=${samplesPath},timeFormat=${K6_CSV_TIME_FORMAT}`] : []
-    const args = ['run', '--quiet', '--no-color', '--no-usage-report', ...out, entry]
+    const args = [
+      'run',
+      '--quiet',
+      '--no-color',
+      '--no-usage-report',
+      ...(options.flags ?? []),
+      ...out,
+      entry,
+    ]
     const child = spawn(
       options.k6.cpus ? 'taskset' : options.k6.path,
       options.k6.cpus ? ['-c', options.k6.cpus, options.k6.path, ...args] : args,

@@ -550,6 +550,7 @@ function environment(results: GateResults): Array<[string, string]> {
   ]
   if (m.runner) env.push(['Runner', m.runner])
   env.push(['k6', results.k6Version ?? 'unknown'])
+  if (results.k6Flags?.length) env.push(['k6 flags', results.k6Flags.join(' ')])
   env.push(['Git SHA', results.gitSha ?? 'unknown'])
   env.push(['Started', results.startedAt])
   env.push(['Finished', results.finishedAt])

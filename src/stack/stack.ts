@@ -19,6 +19,7 @@ import { InfrastructureError } from '../errors.js'
 import type { Logger } from '../log.js'
 import type { VariantName } from '../model.js'
 import { serviceWaves } from '../plan/service-order.js'
+import { COMPOSE_PROJECT_LABEL, startComposeStack } from './compose-stack.js'
 
 /** Label put on every container we start, so a sweep can find leftovers of one gate run. */
 export const RUN_LABEL = 'dev.perf-gate.run'
@@ -165,6 +166,14 @@ export async function startStack(config: Config, options: StartStackOptions): Pr
     [VARIANT_LABEL]: options.variant,
     [OWNER_LABEL]: ownerLabel(),
   }
+  if (config.stack) {
+    return startComposeStack({
+      ...options,
+      stack: config.stack,
+      labels,
+      removeLeftovers: () => removeLeftovers(options.runId, options.variant),
+    })
+  }
   const started = new Map<string, RunningService>()
   const client = await getContainerRuntimeClient()
   // Created through testcontainers' runtime client rather than `new Network()` so that the network
@@ -296,6 +305,15 @@ export async function removeLeftovers(runId: string, variant?: VariantName): Pro
   const containers = await docker.listContainers({ all: true, filters })
   await Promise.allSettled(containers.map((c) => docker.getContainer(c.Id).remove({ force: true, v: true })))
   const networks = await docker.listNetworks({ filters })
+  // Compose creates its networks itself, labelled with its project rather than with our run: the
+  // projects are known from their containers' labels.
+  const projects = new Set(
+    containers.map((c) => c.Labels[COMPOSE_PROJECT_LABEL]).filter((p) => p !== undefined),
+  )
+  for (const project of projects)
+    networks.push(
+      ...(await docker.listNetworks({ filters: { label: [`${COMPOSE_PROJECT_LABEL}=${project}`] } })),
+    )
   await Promise.allSettled(networks.map((n) => docker.getNetwork(n.Id).remove()))
   return containers.length + networks.length
 }

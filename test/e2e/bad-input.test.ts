@@ -196,6 +196,53 @@ describe('perf-gate CLI: bad input exits 2 before anything starts', () => {
       /outside\.yml: services\.gw\.files\[0\]\.source: \/etc\/hostname is outside the config's folder and repository/,
     ],
     [
+      'a k6 flag that would write results elsewhere',
+      () => ['run', '-c', withConfig('k6out.yml', (t) => `${t}k6: { flags: [--out=json=/tmp/leak.json] }\n`)],
+      /k6out\.yml: k6\.flags\[0\]: "--out" is not allowed: k6 outputs could send the results to any host/,
+    ],
+    [
+      'a compose file that does not exist',
+      () => [
+        'run',
+        '-c',
+        write(
+          'compose-missing.yml',
+          CONFIG.replace(/services:\n.*\n/, 'stack: { compose: nowhere/docker-compose.yml }\n'),
+        ),
+      ],
+      /compose-missing\.yml: stack\.compose: compose file not found: .*nowhere\/docker-compose\.yml/,
+    ],
+    [
+      'a compose service the config names but the file lacks',
+      () => {
+        write('compose/docker-compose.yml', 'services:\n  gateway: { image: perf-gate/never-started:none }\n')
+        return [
+          'run',
+          '-c',
+          write(
+            'compose/perf-gate.yml',
+            CONFIG.replace(/services:\n.*\n/, 'stack: { compose: docker-compose.yml, services: [gw] }\n'),
+          ),
+        ]
+      },
+      /compose\/perf-gate\.yml: stack\.services\[0\]: no service "gw" in .*compose\/docker-compose\.yml \(services: gateway\)/,
+    ],
+    [
+      'a privileged compose service',
+      () => {
+        write('priv/docker-compose.yml', 'services:\n  gw: { image: x, privileged: true }\n')
+        return [
+          'run',
+          '-c',
+          write(
+            'priv/perf-gate.yml',
+            CONFIG.replace(/services:\n.*\n/, 'stack: { compose: docker-compose.yml }\n'),
+          ),
+        ]
+      },
+      /priv\/docker-compose\.yml: services\.gw\.privileged: not allowed/,
+    ],
+    [
       'an explicit --baseline that does not exist',
       () => ['run', '-c', path.join(dir, 'perf-gate.yml'), '--baseline', 'missing-baseline.json'],
       /^perf-gate: --baseline: missing-baseline\.json: baseline file not found/m,
@@ -251,6 +298,16 @@ describe('perf-gate CLI: bad input exits 2 before anything starts', () => {
     expect(run.output).toMatch(message)
     // Nothing started: the CLI never got as far as k6 or Docker.
     expect(run.output).not.toMatch(/k6 \d|method:|Start the stack/)
+  })
+
+  it('a k6.version other than the installed k6 is exit 3 naming both, before any container', () => {
+    const fakeK6 = write('bin/k6', '#!/bin/sh\necho "k6 v1.8.1 (fake)"\n')
+    execFileSync('chmod', ['+x', fakeK6])
+    const config = withConfig('pinned.yml', (t) => `${t}k6: { version: v0.99.0 }\n`)
+    const run = cli(['run', '-c', config, '--out', path.join(dir, 'out-pinned')], dir, { K6_PATH: fakeK6 })
+    expect(run.code, run.output).toBe(3)
+    expect(run.output).toMatch(/pinned\.yml: k6\.version asks for k6 0\.99\.0, but .*bin\/k6 is 1\.8\.1/)
+    expect(run.output).not.toMatch(/Start the stack/)
   })
 
   it('an absent default baseline is "no baseline yet", not an error', () => {

@@ -20,6 +20,11 @@
  *   GET   /repos/:o/:r/commits/:sha             (author.login of the commit)
  *   GET   /user                                 (403 for app/Actions tokens, as on GitHub)
  *   POST  /graphql                              (only `viewer { login }`)
+ * and the artifact service the @actions/artifact v2+ client talks to (ACTIONS_RESULTS_URL = url):
+ *   POST  /twirp/github.actions.results.api.v1.ArtifactService/CreateArtifact    (a signed upload URL)
+ *   POST  /twirp/github.actions.results.api.v1.ArtifactService/FinalizeArtifact  (size and sha256 checked)
+ *   PUT   /blob/:account/:container/:id/:file?sig=  (Azure Blob: comp=block, comp=blocklist, or Put Blob)
+ * with protobuf field names in the JSON, as the service speaks it, authenticated by the job's runtime token (fakeRuntimeToken(): a JWT whose `scp` names the run and job).
  *
  * Tokens map to 'write', 'comment' or 'read'. A read token gets 403 "Resource not accessible by
  * integration" on any write, as a fork PR's GITHUB_TOKEN does; a 'comment' token may write issue
@@ -110,7 +115,35 @@ export interface FakePull {
   baseRef: string
 }
 
+/** An artifact as the fake's artifact service holds it. */
+export interface FakeArtifact {
+  id: number
+  name: string
+  workflowRunBackendId: string
+  workflowJobRunBackendId: string
+  /** Staged blocks by block id (Azure's Put Block), until the block list commits them. */
+  blocks: Map<string, Buffer>
+  /** The uploaded content (the zip), once committed. */
+  content: Buffer | undefined
+  finalized: boolean
+}
+
+/** The backend ids in fakeRuntimeToken(), as the runtime token of a real job carries them. */
+export const FAKE_RUN_BACKEND_ID = 'c0ffee00-0000-4000-8000-000000000001'
+export const FAKE_JOB_BACKEND_ID = 'c0ffee00-0000-4000-8000-000000000002'
+
+/**
+ * An Actions runtime token (ACTIONS_RUNTIME_TOKEN) as @actions/artifact reads it: a JWT whose `scp`
+ * claim holds `Actions.Results:<run backend id>:<job backend id>`. Unsigned: only the fake checks it.
+ */
+export function fakeRuntimeToken(): string {
+  const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url')
+  const scp = `Actions.GenericRead:00000000-0000-0000-0000-000000000000 Actions.Results:${FAKE_RUN_BACKEND_ID}:${FAKE_JOB_BACKEND_ID}`
+  return `${part({ typ: 'JWT', alg: 'none' })}.${part({ scp, iat: 1 })}.fake-signature`
+}
+
 export interface FakeState {
+  artifacts: FakeArtifact[]
   comments: FakeComment[]
   /** Blob SHA (real git SHA-1) to content. */
   blobs: Map<string, Buffer>
@@ -191,6 +224,7 @@ export async function startFakeGitHub(
     (token === undefined ? undefined : identities[token]) ?? { login: ACTIONS_BOT, kind: 'app' }
   const serverUrl = options.serverUrl ?? 'https://github.com'
   const state: FakeState = {
+    artifacts: [],
     comments: [],
     blobs: new Map(),
     trees: new Map(),
@@ -618,9 +652,117 @@ export async function startFakeGitHub(
     ],
   )
 
+  const runtimeToken = fakeRuntimeToken()
+  /** Signs an upload URL as the real service signs its SAS URLs: only URLs it handed out work. */
+  const uploadSignature = (id: number) =>
+    createHash('sha256').update(`${runtimeToken}:${id}`).digest('hex').slice(0, 32)
+  const twirpError = (status: number, code: string, msg: string): FakeResponse => ({
+    status,
+    body: { code, msg },
+  })
+
+  /** The artifact service (twirp JSON) and the blob storage its signed URLs point at. */
+  const handleArtifacts = (
+    method: string,
+    url: URL,
+    raw: Buffer,
+    request: RecordedRequest,
+  ): FakeResponse | undefined => {
+    const twirp = /^\/twirp\/github\.actions\.results\.api\.v1\.ArtifactService\/(\w+)$/.exec(url.pathname)
+    if (twirp && method === 'POST') {
+      if (request.token !== runtimeToken) return twirpError(401, 'unauthenticated', 'invalid runtime token')
+      let body: Record<string, unknown>
+      try {
+        body = object(JSON.parse(raw.toString('utf8')))
+      } catch {
+        return twirpError(400, 'malformed', 'the body is not JSON')
+      }
+      request.body = body
+      const run = body['workflow_run_backend_id']
+      const job = body['workflow_job_run_backend_id']
+      const name = body['name']
+      if (run !== FAKE_RUN_BACKEND_ID || job !== FAKE_JOB_BACKEND_ID || typeof name !== 'string')
+        return twirpError(400, 'invalid_argument', 'unknown run or job, or no name')
+      const existing = state.artifacts.find((a) => a.workflowRunBackendId === run && a.name === name)
+      if (twirp[1] === 'CreateArtifact') {
+        if (existing) return twirpError(409, 'already_exists', `an artifact named ${name} already exists`)
+        const artifact: FakeArtifact = {
+          id: 7000 + state.artifacts.length,
+          name,
+          workflowRunBackendId: run,
+          workflowJobRunBackendId: job,
+          blocks: new Map(),
+          content: undefined,
+          finalized: false,
+        }
+        state.artifacts.push(artifact)
+        const signedUploadUrl = `${apiUrl}/blob/devstoreaccount1/actions-results/${artifact.id}/${encodeURIComponent(`${name}.zip`)}?sig=${uploadSignature(artifact.id)}`
+        return { status: 200, body: { ok: true, signed_upload_url: signedUploadUrl } }
+      }
+      if (twirp[1] === 'FinalizeArtifact') {
+        if (!existing?.content) return twirpError(404, 'not_found', `no uploaded artifact named ${name}`)
+        if (String(body['size']) !== String(existing.content.length))
+          return twirpError(
+            400,
+            'invalid_argument',
+            `size ${String(body['size'])} is not ${existing.content.length}`,
+          )
+        const hash = `sha256:${createHash('sha256').update(existing.content).digest('hex')}`
+        if (body['hash'] !== undefined && body['hash'] !== hash)
+          return twirpError(400, 'invalid_argument', `hash ${String(body['hash'])} is not ${hash}`)
+        existing.finalized = true
+        return { status: 200, body: { ok: true, artifact_id: String(existing.id) } }
+      }
+      return twirpError(404, 'bad_route', `no method ${twirp[1]}`)
+    }
+    const blob = /^\/blob\/[^/]+\/[^/]+\/(\d+)\/[^/]+$/.exec(url.pathname)
+    if (blob && method === 'PUT') {
+      const artifact = state.artifacts.find((a) => a.id === Number(blob[1]))
+      if (!artifact || url.searchParams.get('sig') !== uploadSignature(artifact.id) || artifact.finalized)
+        return { status: 403, body: { message: 'AuthenticationFailed' } }
+      const created = { status: 201, headers: { etag: '"0x1"', 'x-ms-request-id': 'fake' } }
+      const comp = url.searchParams.get('comp')
+      if (comp === 'block') {
+        artifact.blocks.set(url.searchParams.get('blockid') ?? '', raw)
+        return created
+      }
+      if (comp === 'blocklist') {
+        const ids = [...raw.toString('utf8').matchAll(/<(?:Latest|Uncommitted|Committed)>([^<]*)<\//g)].map(
+          (m) => m[1] as string,
+        )
+        const parts = ids.map((id) => artifact.blocks.get(id))
+        if (parts.some((p) => p === undefined)) return { status: 400, body: { message: 'InvalidBlockList' } }
+        artifact.content = Buffer.concat(parts as Buffer[])
+        return created
+      }
+      if (comp === null) {
+        artifact.content = raw
+        return created
+      }
+    }
+    return undefined
+  }
+
   const handle = async (req: IncomingMessage): Promise<FakeResponse> => {
     const url = new URL(req.url ?? '/', 'http://fake')
-    const text = await readBody(req)
+    const raw = await readBody(req)
+    if (url.pathname.startsWith('/twirp/') || url.pathname.startsWith('/blob/')) {
+      const auth = req.headers.authorization ?? ''
+      const request: RecordedRequest = {
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        query: Object.fromEntries(url.searchParams),
+        token: /^bearer\s+(.+)$/i.exec(auth)?.[1],
+        body: undefined,
+      }
+      requests.push(request)
+      const intercepted = interceptor?.(request, state)
+      if (intercepted) return intercepted
+      return (
+        handleArtifacts(request.method, url, raw, request) ?? errorResponse(new HttpError(404, 'Not Found'))
+      )
+    }
+    const text = raw.toString('utf8')
     let body: unknown
     if (text !== '') {
       try {
@@ -736,10 +878,10 @@ function errorResponse(error: HttpError): FakeResponse {
   }
 }
 
-async function readBody(req: IncomingMessage): Promise<string> {
+async function readBody(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = []
   for await (const chunk of req) chunks.push(chunk as Buffer)
-  return Buffer.concat(chunks).toString('utf8')
+  return Buffer.concat(chunks)
 }
 
 function send(res: ServerResponse, response: FakeResponse): void {

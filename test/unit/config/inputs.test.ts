@@ -25,3 +25,40 @@ describe('getInputs: baseline-branch', () => {
     },
   )
 })
+
+describe('getInputs: k6-flags and k6-version', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs()
+  })
+
+  it('leaves the config alone when unset, and takes flags split on spaces and lines', () => {
+    expect(getInputs().k6Flags).toBeUndefined()
+    expect(getInputs().k6Version).toBeUndefined()
+    vi.stubEnv('INPUT_K6-FLAGS', '--throw\n--rps=500 --tag=ci=pr')
+    vi.stubEnv('INPUT_K6-VERSION', 'v1.7.0')
+    expect(getInputs()).toMatchObject({
+      k6Flags: ['--throw', '--rps=500', '--tag=ci=pr'],
+      k6Version: '1.7.0',
+    })
+  })
+
+  it('refuses an unsafe flag and a malformed version, naming the inputs (exit 2)', () => {
+    vi.stubEnv('INPUT_K6-FLAGS', '--include-system-env-vars')
+    vi.stubEnv('INPUT_K6-VERSION', 'latest')
+    const error = (() => {
+      try {
+        getInputs()
+      } catch (e) {
+        return e as ConfigError
+      }
+      throw new Error('expected a ConfigError')
+    })()
+    expect(error.exitCode).toBe(2)
+    expect(error.problems).toEqual([
+      expect.stringMatching(
+        /^input "k6-flags": "--include-system-env-vars" is not allowed: it would hand the runner's environment/,
+      ),
+      'input "k6-version": expected a k6 release such as "1.8.1", got "latest"',
+    ])
+  })
+})

@@ -98,7 +98,8 @@ describe('JSON Schema details', () => {
   })
 
   it('makes keys with defaults optional (input side)', () => {
-    expect(json.required).toEqual(['name', 'services', 'profiles', 'scenarios'])
+    // `services` or `stack.compose`: which one is checked by perf-gate (exit 2), not by the schema.
+    expect(json.required).toEqual(['name', 'profiles', 'scenarios'])
   })
 
   it('widens character-class ranges and refuses what it cannot widen', () => {

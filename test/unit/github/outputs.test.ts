@@ -27,6 +27,7 @@ describe('setOutputs', () => {
       'comment-url',
       'regressed-cells',
       'change',
+      'artifact-url',
     ])
   })
 

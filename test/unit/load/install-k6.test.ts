@@ -68,7 +68,25 @@ describe.runIf(k6ReleaseUrl(K6_VERSION, process.platform, process.arch)?.endsWit
       RUNNER_TOOL_CACHE: process.env.RUNNER_TOOL_CACHE,
     })
 
+    // Another release, for k6.version: served next to the default one.
+    const other = {
+      name: name.replace(new RegExp(K6_VERSION.replace(/\./g, '\\.'), 'g'), '9.9.9'),
+      archive: '',
+    }
+
     beforeAll(async () => {
+      const otherFolder = path.join(work, 'other', other.name.replace(/\.tar\.gz$/, ''))
+      mkdirSync(otherFolder, { recursive: true })
+      writeFileSync(path.join(otherFolder, 'k6'), '#!/bin/sh\necho "k6 v9.9.9 (fake)"\n')
+      chmodSync(path.join(otherFolder, 'k6'), 0o755)
+      other.archive = path.join(work, other.name)
+      execFileSync('tar', [
+        '-czf',
+        other.archive,
+        '-C',
+        path.dirname(otherFolder),
+        path.basename(otherFolder),
+      ])
       const folder = path.join(work, name.replace(/\.tar\.gz$/, ''))
       mkdirSync(folder)
       writeFileSync(path.join(folder, 'k6'), `#!/bin/sh\necho "k6 v${K6_VERSION} (fake)"\n`)
@@ -77,6 +95,7 @@ describe.runIf(k6ReleaseUrl(K6_VERSION, process.platform, process.arch)?.endsWit
       server = createServer((req, res) => {
         const file = path.basename(req.url ?? '')
         if (file === name) res.end(readFileSync(archive))
+        else if (file === other.name) res.end(readFileSync(other.archive))
         else if (file === `k6-v${K6_VERSION}-checksums.txt`) res.end(sumsText)
         else res.writeHead(404).end()
       })
@@ -117,6 +136,20 @@ describe.runIf(k6ReleaseUrl(K6_VERSION, process.platform, process.arch)?.endsWit
         new RegExp(`${name.replace(/\./g, '\\.')} failed its SHA-256 check`),
       )
       expect(existsSync(path.join(process.env.RUNNER_TOOL_CACHE as string, 'k6'))).toBe(false)
+    })
+
+    it('downloads the release k6.version asks for when the installed k6 is another one', async () => {
+      const installed = path.join(work, name.replace(/\.tar\.gz$/, ''), 'k6')
+      const pinned = { [other.name]: await sha256File(other.archive) }
+      const inActions = { K6_PATH: installed, RUNNER_TOOL_CACHE: process.env.RUNNER_TOOL_CACHE }
+      expect((await ensureK6(log, inActions, { releases, pinned }))?.version).toBe(K6_VERSION)
+      const k6 = await ensureK6(log, inActions, { releases, pinned, version: '9.9.9' })
+      expect(k6?.version).toBe('9.9.9')
+      expect(k6?.path).not.toBe(installed)
+      // Outside Actions nothing is downloaded: the caller refuses the other version (exit 3).
+      expect((await ensureK6(log, { K6_PATH: installed }, { releases, version: '9.9.9' }))?.version).toBe(
+        K6_VERSION,
+      )
     })
 
     it('without a pinned hash, checks the release checksums file, with a warning', async () => {

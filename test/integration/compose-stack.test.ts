@@ -1,0 +1,189 @@
+// stack.compose end to end: the example's compose file (nginx gateway, Go echo backend, a healthcheck)
+// gated by the real CLI with real Docker Compose and k6; nothing of the compose project is left after
+// a pass, a failed start or Ctrl-C; a bad compose file is exit 2 before any container.
+import { execFileSync } from 'node:child_process'
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { perfGateContainers, perfGateNetworks, requireImages } from '../support/docker.js'
+import { ROOT, runCli } from '../support/cli.js'
+
+const EXAMPLE = path.join(ROOT, 'examples/compose')
+let runs = 0
+const runId = () => `it-compose-${++runs}-${process.pid}`
+
+/** Containers and networks of compose projects perf-gate started for runs with this prefix. */
+function composeLeftovers(prefix: string): string[] {
+  const list = (args: string[]) =>
+    execFileSync('docker', args, { encoding: 'utf8' })
+      .split('\n')
+      .filter((line) => line.startsWith(`perf-gate-${prefix}`))
+  return [
+    ...list(['ps', '-a', '--format', '{{.Label "com.docker.compose.project"}}']),
+    ...list(['network', 'ls', '--format', '{{.Label "com.docker.compose.project"}}']),
+  ]
+}
+
+function expectNothingLeft(id: string) {
+  expect(perfGateContainers(id)).toEqual([])
+  expect(perfGateNetworks(id)).toEqual([])
+  expect(composeLeftovers(id)).toEqual([])
+}
+
+/** A copy of the example in a temp folder, so tests can change its files. */
+function exampleCopy(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'perf-gate-compose-it-'))
+  cpSync(EXAMPLE, dir, { recursive: true })
+  return dir
+}
+
+describe('a compose file as the stack', () => {
+  beforeAll(() => {
+    requireImages('perf-gate/echo:local', 'perf-gate/nginx:local')
+    execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, stdio: 'inherit' })
+  })
+  afterAll(() => expect(composeLeftovers('it-compose-')).toEqual([]))
+
+  it('records a baseline, then gates against it end to end, and removes the project each time', async () => {
+    const dir = exampleCopy()
+    const out = path.join(dir, 'out')
+    const first = runId()
+    const baseline = await runCli(
+      ['run', '--config', path.join(dir, 'perf-gate.yml'), '--mode', 'baseline', '--out', out],
+      { env: { PERF_GATE_RUN_ID: first } },
+    )
+    expect(baseline.code, baseline.stderr).toBe(0)
+    // Compose started the project under perf-gate's name; the gateway waited on its healthcheck.
+    expect(baseline.stderr).toContain(`starting compose project perf-gate-${first}-candidate`)
+    expect(baseline.stderr).toMatch(/profile nginx-passthrough ready: http:\/\/\d+\.\d+\.\d+\.\d+:8080\/echo/)
+    const stored = JSON.parse(readFileSync(path.join(dir, 'baseline.json'), 'utf8'))
+    expect(stored.nights).toHaveLength(1)
+    expect(new Set(stored.nights[0].runs.map((r: { profile: string }) => r.profile))).toEqual(
+      new Set(['no-gateway', 'nginx-passthrough']),
+    )
+    expectNothingLeft(first)
+
+    const second = runId()
+    const gate = await runCli(['run', '--config', path.join(dir, 'perf-gate.yml'), '--out', out, '--json'], {
+      env: { PERF_GATE_RUN_ID: second },
+    })
+    expect(gate.code, gate.stderr).toBe(0)
+    const results = JSON.parse(readFileSync(path.join(out, 'results.json'), 'utf8'))
+    expect(results.cells.map((c: { cell: string }) => c.cell).sort()).toEqual([
+      'nginx-passthrough/rate-300-1kb',
+      'no-gateway/rate-300-1kb',
+    ])
+    // Every request went through the gateway to the backend and came back checked.
+    const gated = results.cells.find((c: { profile: string }) => c.profile === 'nginx-passthrough').runs
+    expect(gated.length).toBeGreaterThan(0)
+    for (const run of gated) expect(run.metrics.checkAccuracy).toBe(1)
+    expectNothingLeft(second)
+  }, 300_000)
+
+  it('runs paired A/B blocks on two compose projects at once, the baseline variant overriding a service', async () => {
+    const dir = exampleCopy()
+    const config = path.join(dir, 'perf-gate.yml')
+    writeFileSync(
+      config,
+      readFileSync(config, 'utf8')
+        .replace(
+          /gate:\n( {2}.*\n)+/,
+          'gate: { method: paired, rounds: 2, maxRounds: 2, warmupRounds: 0, pairing: duet }\n',
+        )
+        .replace(
+          'baseline:\n',
+          "baselineVariant:\n  services:\n    echo: { env: { ECHO_DELAY_US: '0' } }\nbaseline:\n",
+        ),
+    )
+    const id = runId()
+    const run = await runCli(['run', '--config', config, '--out', path.join(dir, 'out')], {
+      env: { PERF_GATE_RUN_ID: id, ECHO_DELAY_US: '0' },
+    })
+    expect(run.code, run.stderr).toBe(0)
+    expect(run.stderr).toMatch(new RegExp(`starting compose project perf-gate-${id}-candidate-b\\d+ `))
+    expect(run.stderr).toMatch(new RegExp(`starting compose project perf-gate-${id}-baseline-b\\d+ `))
+    const results = JSON.parse(readFileSync(path.join(dir, 'out', 'results.json'), 'utf8'))
+    expect(results.evidence).toBe('paired')
+    const variants = new Set(
+      results.cells.flatMap((c: { runs: { variant: string }[] }) => c.runs.map((r) => r.variant)),
+    )
+    expect(variants).toEqual(new Set(['baseline', 'candidate']))
+    expectNothingLeft(id)
+  }, 400_000)
+
+  it('doctor says which Compose runs the file', async () => {
+    const run = await runCli(['doctor', '--config', path.join(EXAMPLE, 'perf-gate.yml')])
+    expect(run.stdout).toMatch(
+      /^ok\s+compose: (docker-compose|docker compose) \S+ runs .*docker-compose\.yml$/m,
+    )
+    expect(run.stdout).toMatch(/^ok\s+image of gateway: perf-gate\/nginx:local is present$/m)
+    expect(run.stdout).toMatch(/^ok\s+image of echo: perf-gate\/echo:local is present$/m)
+  }, 120_000)
+
+  it('names a missing service and a missing compose file, exit 2, no container', async () => {
+    const dir = exampleCopy()
+    const config = path.join(dir, 'perf-gate.yml')
+    writeFileSync(
+      config,
+      readFileSync(config, 'utf8').replace('  profiles: []\n', '  profiles: []\n  services: [gatway]\n'),
+    )
+    const id = runId()
+    const bad = await runCli(['run', '--config', config, '--out', path.join(dir, 'out')], {
+      env: { PERF_GATE_RUN_ID: id },
+    })
+    expect(bad.code).toBe(2)
+    expect(bad.stderr).toMatch(/stack\.services\[0\]: no service "gatway" in .*docker-compose\.yml/)
+    expectNothingLeft(id)
+
+    writeFileSync(
+      config,
+      readFileSync(config, 'utf8').replace('compose: docker-compose.yml', 'compose: nope.yml'),
+    )
+    const missing = await runCli(['run', '--config', config], { env: { PERF_GATE_RUN_ID: runId() } })
+    expect(missing.code).toBe(2)
+    expect(missing.stderr).toMatch(/stack\.compose: compose file not found: .*nope\.yml/)
+  }, 60_000)
+
+  it('removes the project when a service never becomes healthy (exit 3, the compose file named)', async () => {
+    const dir = exampleCopy()
+    const compose = path.join(dir, 'docker-compose.yml')
+    writeFileSync(
+      compose,
+      readFileSync(compose, 'utf8')
+        .replace('/dev/tcp/127.0.0.1/8080', '/dev/tcp/127.0.0.1/9')
+        .replace('retries: 30', 'retries: 2'),
+    )
+    const id = runId()
+    const run = await runCli(
+      ['run', '--config', path.join(dir, 'perf-gate.yml'), '--out', path.join(dir, 'out')],
+      {
+        env: { PERF_GATE_RUN_ID: id },
+      },
+    )
+    expect(run.code, run.stderr).toBe(3)
+    expect(run.stderr).toContain(`stack.compose (${compose})`)
+    expectNothingLeft(id)
+  }, 180_000)
+
+  it('removes the project on SIGINT while k6 runs', async () => {
+    const dir = exampleCopy()
+    const id = runId()
+    let sent = false
+    const run = await runCli(
+      ['run', '--config', path.join(dir, 'perf-gate.yml'), '--out', path.join(dir, 'out')],
+      {
+        env: { PERF_GATE_RUN_ID: id },
+        onStderr: (stderr, child) => {
+          if (!sent && /round \d .*rate-300-1kb/.test(stderr)) {
+            sent = true
+            child.kill('SIGINT')
+          }
+        },
+      },
+    )
+    expect(sent, run.stderr).toBe(true)
+    expect(run.code).not.toBe(0)
+    expectNothingLeft(id)
+  }, 180_000)
+})

@@ -1,0 +1,48 @@
+// The pieces of a compose stack that need no Docker: its project name, the override file that
+// labels every service and applies the baseline variant, and the environment Compose runs with.
+import { describe, expect, it } from 'vitest'
+import { parse } from 'yaml'
+import { composeEnvironment, composeProjectName, overrideDocument } from '../../../src/stack/compose-stack.js'
+
+describe('compose stack', () => {
+  it('names projects per run, variant and instance in the characters Compose v1 and v2 accept', () => {
+    expect(composeProjectName('Run.42', 'baseline', 'b3')).toBe('perf-gate-run-42-baseline-b3')
+    expect(composeProjectName('r1', 'candidate', undefined)).toBe('perf-gate-r1-candidate')
+  })
+
+  it('labels every service and applies the variant, repeating the file version for Compose v1', () => {
+    const text = "version: '3.8'\nservices:\n  echo: { image: e }\n  gateway: { image: g }\n"
+    const doc = parse(
+      overrideDocument(
+        text,
+        { 'dev.perf-gate.run': 'r1' },
+        { services: { echo: { image: 'e:main', env: { DELAY: '0' } } } },
+      ),
+    )
+    expect(doc).toEqual({
+      version: '3.8',
+      services: {
+        echo: {
+          labels: { 'dev.perf-gate.run': 'r1', 'dev.perf-gate.service': 'echo' },
+          image: 'e:main',
+          environment: { DELAY: '0' },
+        },
+        gateway: { labels: { 'dev.perf-gate.run': 'r1', 'dev.perf-gate.service': 'gateway' } },
+      },
+    })
+    expect(parse(overrideDocument('services: { a: { image: x } }', {}, undefined))).not.toHaveProperty(
+      'version',
+    )
+  })
+
+  it("blanks the runner's and GitHub's variables, which the untrusted file could interpolate", () => {
+    expect(
+      composeEnvironment({
+        GITHUB_TOKEN: 'ghs_x',
+        INPUT_GITHUB_TOKEN: 'y',
+        ACTIONS_RUNTIME_TOKEN: 'z',
+        PATH: '/bin',
+      }),
+    ).toEqual({ GITHUB_TOKEN: '', INPUT_GITHUB_TOKEN: '', ACTIONS_RUNTIME_TOKEN: '' })
+  })
+})
