@@ -9,9 +9,12 @@ import {
   checkBaseline,
   chooseMethod,
   compareCells,
-  configSchema,
+  configCells,
   describeFailure,
   estimateGate,
+  expandedConfigSchema,
+  figuresOf,
+  findCompose,
   findK6,
   formatSeconds,
   gatedVerdict,
@@ -30,8 +33,10 @@ import {
   require_build,
   require_dist,
   runGate,
+  sessionsPerPhase,
   writeArtifacts
-} from "./chunks/chunk-LAJCAC27.js";
+} from "./chunks/chunk-6PKVX4PD.js";
+import "./chunks/chunk-PZ7PP2ZW.js";
 import {
   __toESM
 } from "./chunks/chunk-X43ZVNN6.js";
@@ -3466,10 +3471,20 @@ function describeDryRun(loaded, baseline, baselinePath, mode, placement) {
     paired
   );
   const lines = [`perf-gate dry run: ${loaded.file} (valid; nothing started)`];
-  const cells = config.profiles.flatMap(
-    (p) => config.scenarios.map((s) => `${p.name}/${s.name}${p.control ? " [control]" : ""}`)
+  const control = new Set(config.profiles.filter((p) => p.control).map((p) => p.name));
+  const cells = configCells(config).map(
+    (c) => `${c.profile}/${c.scenario}${control.has(c.profile) ? " [control]" : ""}`
   );
   lines.push(`cells: ${cells.length} (${cells.join(", ")})`);
+  const swept = [...new Set(config.scenarios.flatMap((s) => s.sweep ? [s.sweep.scenario] : []))];
+  if (swept.length > 0)
+    lines.push(
+      `sweeps: ${swept.map((name) => `${name} (${config.scenarios.filter((s) => s.sweep?.scenario === name).length} levels)`).join(", ")}`
+    );
+  if (gate.isolation !== "shared")
+    lines.push(
+      `isolation: ${gate.isolation}: ${sessionsPerPhase(config)} fresh stack(s) (start + setup) per phase or paired block`
+    );
   if (mode === "baseline") {
     lines.push(
       `baseline mode: ${estimate.stored?.runs ?? 0} runs on one stack, then a night appended to ${baselinePath} (${baseline ? `${baseline.nights.length} night(s) so far` : "a new file"})`
@@ -3505,6 +3520,7 @@ function describeDryRun(loaded, baseline, baselinePath, mode, placement) {
   const first = planSchedule({
     profiles: config.profiles.map((p) => p.name),
     scenarios: config.scenarios.map((s) => s.name),
+    cells: configCells(config),
     rounds: 1,
     warmupRounds: 0,
     seed: gate.seed,
@@ -3587,6 +3603,7 @@ var package_default = {
     "bench:designs": "node bench/run.mjs bench/designs.ts"
   },
   dependencies: {
+    "@actions/artifact": "^6.2.1",
     "@actions/core": "^3.0.1",
     "@actions/github": "^9.1.1",
     "@actions/tool-cache": "^4.0.0",
@@ -3908,6 +3925,30 @@ async function dockerChecks(config) {
     }
   ];
   if (!config) return checks;
+  const stack = config.config.stack;
+  if (stack) {
+    const compose = await findCompose();
+    checks.push(
+      compose ? {
+        name: "compose",
+        status: "ok",
+        detail: `${compose.standalone ? "docker-compose" : "docker compose"} ${compose.version} runs ${stack.compose}`
+      } : {
+        name: "compose",
+        status: "problem",
+        detail: `neither "docker compose" nor "docker-compose" works: stack.compose (${stack.compose}) needs one`
+      }
+    );
+  }
+  for (const [name, image] of Object.entries(config.compose?.images ?? {})) {
+    if (image.includes("$")) continue;
+    const present = await client.image.exists(import_testcontainers.ImageName.fromString(image));
+    checks.push({
+      name: `image of ${name}`,
+      status: present ? "ok" : "problem",
+      detail: present ? `${image} is present` : `${image} is not in the local Docker engine (docker pull or build it, or give the compose service a build)`
+    });
+  }
   for (const [name, service] of Object.entries(config.config.services)) {
     if (!service.image) {
       checks.push({
@@ -3948,8 +3989,8 @@ async function runDoctor(options) {
       detail: `k6 not found (looked at K6_PATH, then PATH); install k6 ${K6_VERSION} or set K6_PATH`
     } : {
       name: "k6",
-      status: k6.version === K6_VERSION ? "ok" : "warning",
-      detail: `${k6.path} is k6 ${k6.version}${k6.version === K6_VERSION ? "" : ` (perf-gate is tested with ${K6_VERSION})`}`
+      status: k6.version === (options.config?.config.k6.version ?? K6_VERSION) ? "ok" : "warning",
+      detail: `${k6.path} is k6 ${k6.version}${options.config?.config.k6.version ? k6.version === options.config.config.k6.version ? " (k6.version)" : `, but k6.version asks for ${options.config.config.k6.version}: a gate would refuse it` : k6.version === K6_VERSION ? "" : ` (perf-gate is tested with ${K6_VERSION})`}`
     }
   );
   const cpus = os.availableParallelism();
@@ -3984,7 +4025,7 @@ import path2 from "node:path";
 // src/gate/journal-report.ts
 async function resultsFromJournal(file, now = /* @__PURE__ */ new Date()) {
   const { header, runs, torn } = await readJournal(file);
-  const parsed = configSchema.safeParse(header.config);
+  const parsed = expandedConfigSchema.safeParse(header.config);
   if (!parsed.success)
     throw new ConfigError([
       `${file}: the journal's config is not valid: ${parsed.error.issues[0]?.message ?? ""}`
@@ -4017,7 +4058,8 @@ async function resultsFromJournal(file, now = /* @__PURE__ */ new Date()) {
     cells,
     notes: [interrupted, ...notes],
     evidence: method === "paired" ? "paired" : method === "stored" ? "stored" : "none",
-    decision: "interrupted before the decision policy stopped; rendered from the journal"
+    decision: "interrupted before the decision policy stopped; rendered from the journal",
+    figures: figuresOf(config, cells, gate.confidence)
   };
 }
 
@@ -4194,7 +4236,7 @@ results: ${artifacts.resultsPath}
   program2.command("validate").description("check a config file and exit (2 when invalid)").requiredOption("-c, --config <file>", "perf-gate.yml").action((opts) => {
     const { config } = loadConfig(opts.config);
     process.stdout.write(
-      `${opts.config}: valid (${Object.keys(config.services).length} services, ${config.profiles.length} profiles, ${config.scenarios.length} scenarios)
+      `${opts.config}: valid (${config.stack ? `compose file ${config.stack.compose}` : `${Object.keys(config.services).length} services`}, ${config.profiles.length} profiles, ${config.scenarios.length} scenarios)
 `
     );
   });
