@@ -201,6 +201,7 @@ export const BUILT_IN_SCENARIOS = [
   'constant-arrival-rate',
   'ramping-vus',
   'ramping-arrival-rate',
+  'capacity-search',
 ] as const
 
 /** Latency metrics a user's own script may be judged by: HTTP, gRPC, WebSocket (session, connect). */
@@ -216,6 +217,46 @@ export type LatencyMetricName = (typeof LATENCY_METRICS)[number]
 export function isBuiltInScenario(script: string): boolean {
   return (BUILT_IN_SCENARIOS as readonly string[]).includes(script) || /^[a-z-]+$/.test(script)
 }
+
+/** Capacity search (script: capacity-search): the highest constant arrival rate meeting a pass rule. */
+export const capacitySchema = z
+  .object({
+    start: z.number().int().positive().max(MAX_RATE).describe('First rate tried, requests per second.'),
+    max: z
+      .number()
+      .int()
+      .positive()
+      .max(MAX_RATE)
+      .describe('Highest rate tried; when it passes, the capacity is reported as at least this.'),
+    errorRateCeiling: z
+      .number()
+      .gt(0)
+      .max(1)
+      .default(0.01)
+      .describe('A step passes only with an error rate below this (seed 004: 1%).'),
+    achievedTolerance: z
+      .number()
+      .min(0)
+      .max(1)
+      .default(0.05)
+      .describe('A step passes only when the achieved rate is within this fraction of its target.'),
+    p95CeilingMs: z.number().positive().optional().describe('A step passes only with P95 at most this.'),
+    warmupFraction: z
+      .number()
+      .gt(0)
+      .max(1)
+      .default(0.1)
+      .describe("Each step's warm-up (the scenario's `warmup`) runs at this fraction of the step's rate."),
+    resolution: z
+      .number()
+      .gt(0)
+      .lt(1)
+      .default(0.05)
+      .describe('Bisection stops when the passing and failing rates are within this fraction.'),
+    maxSteps: z.number().int().min(1).max(50).default(20).describe('Most steps one search may take.'),
+  })
+  .strict()
+  .refine((c) => c.max >= c.start, { message: 'expected max >= start', path: ['max'] })
 
 export const scenarioSchema = z
   .object({
@@ -284,8 +325,29 @@ export const scenarioSchema = z
       .describe(
         'Your own script: the request tag whose literal values in the script (e.g. `tags: { name: "login" }`) get per-endpoint results.',
       ),
+    capacity: capacitySchema
+      .optional()
+      .describe(
+        'script: capacity-search: every run is one search, a series of constant-arrival-rate steps of `duration` (each after a warm-up of `warmup` at warmupFraction of its rate); rounds repeat the search.',
+      ),
   })
   .strict()
+  .refine((s) => (s.script === 'capacity-search') === (s.capacity !== undefined), {
+    message: 'script "capacity-search" and "capacity" go together: one needs the other',
+    path: ['capacity'],
+  })
+  .refine(
+    (s) =>
+      s.script !== 'capacity-search' ||
+      ((!DURATION_PATTERN.test(s.duration) || durationMs(s.duration) >= 1000) &&
+        (!DURATION_PATTERN.test(s.warmup) ||
+          durationMs(s.warmup) === 0 ||
+          durationMs(s.warmup) >= 1000)),
+    {
+      message: 'a capacity search runs arrival-rate steps: duration and warmup of at least "1s" (a k6 limit)',
+      path: ['duration'],
+    },
+  )
   .refine((s) => !isBuiltInScenario(s.script) || s.latencyMetric === 'http_req_duration', {
     message: 'latencyMetric applies to your own k6 script; the built-in scenarios measure HTTP',
     path: ['latencyMetric'],
@@ -548,6 +610,7 @@ export type Config = z.infer<typeof configSchema>
 export type ServiceConfig = z.infer<typeof serviceSchema>
 export type ProfileConfig = z.infer<typeof profileSchema>
 export type ScenarioConfig = z.infer<typeof scenarioSchema>
+export type CapacityConfig = z.infer<typeof capacitySchema>
 export type GateConfig = z.infer<typeof gateSchema>
 export type HttpCall = z.infer<typeof httpCallSchema>
 export type WaitConfig = z.infer<typeof waitSchema>

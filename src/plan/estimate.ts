@@ -31,7 +31,25 @@ export interface GateEstimate {
 }
 
 function runSeconds(config: Config, scenario: Config['scenarios'][number]): number {
-  return (durationMs(scenario.warmup) + durationMs(scenario.duration)) / 1000 + RUN_OVERHEAD_S
+  const step = (durationMs(scenario.warmup) + durationMs(scenario.duration)) / 1000 + RUN_OVERHEAD_S
+  return step * searchSteps(scenario)
+}
+
+/**
+ * k6 steps of one run: 1, or for a capacity search (one run is a whole search) its doublings up to
+ * max plus the bisection to the resolution, at most maxSteps: an upper estimate.
+ */
+function searchSteps(scenario: Config['scenarios'][number]): number {
+  const c = scenario.capacity
+  if (!c) return 1
+  const doublings = Math.ceil(Math.log2(c.max / c.start)) + 1
+  const bisections = Math.ceil(Math.log2(1 / c.resolution))
+  return Math.min(c.maxSteps, doublings + bisections)
+}
+
+/** Runs both variants of a pair in one k6 process (a duet): built-in scenarios except searches. */
+function duet(config: Config, scenario: Config['scenarios'][number]): boolean {
+  return config.gate.pairing === 'duet' && isBuiltInScenario(scenario.script) && !scenario.capacity
 }
 
 /**
@@ -51,15 +69,14 @@ export function estimateGate(
   const stored = start === 'paired' ? null : { runs: rounds * cells, seconds: SESSION_S + rounds * perRound }
   // A duet runs both variants in one process; interleaved pairs (and users' own scripts) run two.
   const processesPerPair = config.scenarios.reduce(
-    (sum, s) =>
-      sum + config.profiles.length * (gate.pairing === 'duet' && isBuiltInScenario(s.script) ? 1 : 2),
+    (sum, s) => sum + config.profiles.length * (duet(config, s) ? 1 : 2),
     0,
   )
   const pairSeconds = config.scenarios.reduce(
     (sum, s) =>
       sum +
       config.profiles.length *
-        (gate.pairing === 'duet' && isBuiltInScenario(s.script) ? 1 : 2) *
+        (duet(config, s) ? 1 : 2) *
         runSeconds(config, s),
     0,
   )
