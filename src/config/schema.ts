@@ -340,9 +340,7 @@ export const scenarioSchema = z
     (s) =>
       s.script !== 'capacity-search' ||
       ((!DURATION_PATTERN.test(s.duration) || durationMs(s.duration) >= 1000) &&
-        (!DURATION_PATTERN.test(s.warmup) ||
-          durationMs(s.warmup) === 0 ||
-          durationMs(s.warmup) >= 1000)),
+        (!DURATION_PATTERN.test(s.warmup) || durationMs(s.warmup) === 0 || durationMs(s.warmup) >= 1000)),
     {
       message: 'a capacity search runs arrival-rate steps: duration and warmup of at least "1s" (a k6 limit)',
       path: ['duration'],

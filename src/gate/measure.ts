@@ -223,18 +223,18 @@ async function execute(
         measured = { metrics: { [names[0] as string]: search.metrics }, timelines: {} }
       } else
         measured = await runK6Scenarios(
-        {
-          k6: ctx.k6,
-          script: scriptPath(scenario),
-          wrap: k6Wrap(scenario),
-          env,
-          durationS,
-          timeoutMs: durationS * 1000 + durationMs(scenario.warmup) + 120_000,
-          signal: ctx.signal,
-          timeline: ctx.config.gate.timeline,
-        },
-        names,
-      )
+          {
+            k6: ctx.k6,
+            script: scriptPath(scenario),
+            wrap: k6Wrap(scenario),
+            env,
+            durationS,
+            timeoutMs: durationS * 1000 + durationMs(scenario.warmup) + 120_000,
+            signal: ctx.signal,
+            timeline: ctx.config.gate.timeline,
+          },
+          names,
+        )
     } finally {
       resources = await Promise.all(stopSampling.map((stop) => stop()))
     }

@@ -73,11 +73,7 @@ export function estimateGate(
     0,
   )
   const pairSeconds = config.scenarios.reduce(
-    (sum, s) =>
-      sum +
-      config.profiles.length *
-        (duet(config, s) ? 1 : 2) *
-        runSeconds(config, s),
+    (sum, s) => sum + config.profiles.length * (duet(config, s) ? 1 : 2) * runSeconds(config, s),
     0,
   )
   const block =

@@ -89,6 +89,31 @@ function summaryTable(content: ReportContent): string {
   )
 }
 
+/** Capacity-search cells, whose capacity decides them. */
+function capacityTable(content: ReportContent): string {
+  return `<h2>Capacity</h2>\n${table(
+    [
+      'Cell',
+      'Baseline req/s (CI)',
+      'Candidate req/s (CI)',
+      'Change (CI)',
+      'Searches',
+      'P95 at capacity',
+      'Verdict',
+    ],
+    content.capacity.map((row) => [
+      `<code>${escapeHtml(row.cell)}</code>`,
+      escapeHtml(row.baseline),
+      escapeHtml(row.candidate),
+      escapeHtml(row.change),
+      escapeHtml(row.searches),
+      escapeHtml(row.p95AtCapacity),
+      escapeHtml(row.verdictLabel),
+    ]),
+    'capacity',
+  )}`
+}
+
 function cellDetails(detail: CellDetail): string {
   const row = detail.row
   const parts = [`<details><summary>${escapeHtml(`${row.verdictLabel}: ${row.cell}`)}</summary>`]
@@ -196,6 +221,7 @@ export function renderHtml(
     content.decision === null ? '' : `<p class="decision">${escapeHtml(content.decision)}</p>`,
     content.attention === null ? '' : attentionParagraph(content.attention),
     summaryTable(content),
+    content.capacity.length > 0 ? capacityTable(content) : '',
     content.notes.length > 0
       ? `<h2>Notes</h2><ul>${content.notes.map((note) => `<li>${escapeHtml(note)}</li>`).join('')}</ul>`
       : '',

@@ -133,6 +133,7 @@ function assemble(
     blocks.push(`📎 [Charts, HTML report and results.json](${options.artifactsUrl}) in the run's artifacts`)
   }
   blocks.push(table(content, layout.rows, options))
+  if (content.capacity.length > 0) blocks.push(capacityTable(content))
   if (content.notes.length > 0)
     blocks.push(notesBlock(content.notes, Math.floor((options.maxChars ?? DEFAULT_MAX_CHARS) / 4), options))
   if (layout.details) {
@@ -183,6 +184,20 @@ function table(content: ReportContent, rowCount: number, options: MarkdownOption
     lines.push('', `… ${hidden} more ${hidden === 1 ? 'cell' : 'cells'}, ${seeFullReport(options)}.`)
   }
   return lines.join('\n')
+}
+
+/** Capacity-search cells: the capacity decides them, so it gets a table of its own. */
+function capacityTable(content: ReportContent): string {
+  return [
+    '**Capacity** (highest constant rate meeting the pass rule, req/s, median [CI] over searches)',
+    '',
+    '| Cell | Baseline | Candidate | Change (CI) | Searches | P95 at capacity | Verdict |',
+    '| :-- | --: | --: | --: | --: | --: | :-- |',
+    ...content.capacity.map(
+      (row) =>
+        `| ${[`\`${row.cell}\``, row.baseline, row.candidate, row.change, row.searches, row.p95AtCapacity, row.verdictLabel].map(escapeCell).join(' | ')} |`,
+    ),
+  ].join('\n')
 }
 
 function tableRow(row: CellRow): string {

@@ -71,6 +71,21 @@ export interface Attention {
   more: number
 }
 
+/** One capacity-search cell: capacities in req/s over its searches. */
+export interface CapacityRow {
+  cell: string
+  /** e.g. "2400 [2310, 2490]", or "—" without a baseline. */
+  baseline: string
+  candidate: string
+  /** e.g. "-12.3% [-16.0, -8.4]". */
+  change: string
+  /** Candidate searches, and how many only found a lower bound or nothing. */
+  searches: string
+  /** The median P95 of the candidate's capacity steps. */
+  p95AtCapacity: string
+  verdictLabel: string
+}
+
 export interface ReportContent {
   verdict: Verdict
   mode: GateResults['mode']
@@ -84,6 +99,8 @@ export interface ReportContent {
   attention: Attention | null
   metric: string
   rows: CellRow[]
+  /** Capacity-search cells, empty when the gate ran none. */
+  capacity: CapacityRow[]
   details: CellDetail[]
   environment: Array<[string, string]>
   baseline: Array<[string, string]> | null
@@ -109,6 +126,7 @@ export function buildReportContent(results: GateResults): ReportContent {
     attention: attention(results),
     metric,
     rows,
+    capacity: cells.filter((cell) => cell.capacity).map((cell) => capacityRow(cell, results.mode)),
     details: cells.map((cell, i) => buildDetail(cell, rows[i] as CellRow, metric)),
     environment: environment(results),
     baseline: results.baseline
@@ -191,7 +209,14 @@ function attention(results: GateResults): Attention | null {
       label: verdict === 'regression' ? 'Regressed' : 'Inconclusive',
       cells: cells.slice(0, limit).map((cell) => ({
         cell: cell.cell,
-        change: cell.changePct === null ? null : formatSignedPct(cell.changePct),
+        // A capacity cell is decided by its capacity: name that change, not latency at capacity.
+        change: cell.capacity
+          ? cell.capacity.changePct === null
+            ? null
+            : `capacity ${formatSignedPct(cell.capacity.changePct)}`
+          : cell.changePct === null
+            ? null
+            : formatSignedPct(cell.changePct),
       })),
       more: Math.max(0, cells.length - limit),
     }
@@ -234,6 +259,37 @@ function buildRow(cell: CellComparison, mode: GateResults['mode']): CellRow {
   }
 }
 
+function capacityWithCi(summary: SampleSummary | null): string {
+  if (!summary || summary.n === 0) return '—'
+  return `${formatRps(summary.median)} [${formatRps(summary.lower)}, ${formatRps(summary.upper)}]`
+}
+
+function capacityRow(cell: CellComparison, mode: GateResults['mode']): CapacityRow {
+  const c = cell.capacity as NonNullable<CellComparison['capacity']>
+  const ratioCi = c.ratio
+    ? ` [${formatSignedPct((c.ratio.lower - 1) * 100)}, ${formatSignedPct((c.ratio.upper - 1) * 100)}]`
+    : ''
+  const searches = cell.runs.filter((r) => !r.warmup && r.capacity && r.variant === 'candidate')
+  const p95s = searches.map((r) => r.metrics.p95).sort((a, b) => a - b)
+  const flags = [
+    c.atMax.candidate > 0 ? `${c.atMax.candidate} at max` : '',
+    c.noCapacity.candidate > 0 ? `${c.noCapacity.candidate} none` : '',
+  ].filter(Boolean)
+  return {
+    cell: cell.cell,
+    baseline: capacityWithCi(c.baseline),
+    candidate: capacityWithCi(c.candidate),
+    change: c.changePct === null ? '—' : `${formatSignedPct(c.changePct)}${ratioCi}`,
+    searches: `${searches.length}${flags.length > 0 ? ` (${flags.join(', ')})` : ''}`,
+    p95AtCapacity: p95s.length > 0 ? formatMs(p95s[Math.floor((p95s.length - 1) / 2)] as number) : '—',
+    verdictLabel: cell.control
+      ? 'control (not gated)'
+      : mode === 'baseline'
+        ? '📦 recorded'
+        : `${verdictIcon(c.verdict)} ${c.verdict}`,
+  }
+}
+
 // Fields the report already shows; anything else the stats engine adds is listed generically.
 const knownCellFields = new Set([
   'cell',
@@ -260,6 +316,7 @@ const knownCellFields = new Set([
   'minDetectablePct',
   'scriptThresholds',
   'endpoints',
+  'capacity',
 ])
 
 function describeSummary(summary: SampleSummary): string {
@@ -319,6 +376,22 @@ function statistics(cell: CellComparison, metric: string): Array<[string, string
     stats.push(['p-value', `${formatPValue(cell.pValue)}${adjusted}`])
   }
   stats.push(['Latency verdict', cell.latencyVerdict])
+  const latency = latencyMedians(cell)
+  if (latency) stats.push(['Latency, median over candidate runs', latency])
+  if (cell.capacity) {
+    const c = cell.capacity
+    stats.push(['Candidate capacity (req/s)', capacitySummary(c.candidate)])
+    if (c.baseline) stats.push(['Baseline capacity (req/s)', capacitySummary(c.baseline)])
+    if (c.ratio) {
+      const p = c.pValue === null ? '' : `, p ${formatPValue(c.pValue)}`
+      const adj = c.adjustedPValue === null ? '' : ` (Holm-adjusted ${formatPValue(c.adjustedPValue)})`
+      stats.push([
+        `Capacity ratio (${Math.round(c.ratio.confidence * 100)}% CI, ${c.test ?? ''})`,
+        `${describeRatio(c.ratio)}${p}${adj}`,
+      ])
+    }
+    stats.push(['Capacity verdict (decides the cell)', c.verdict])
+  }
   if (cell.minDetectablePct !== undefined && cell.minDetectablePct !== null) {
     stats.push([
       'Smallest detectable regression',
@@ -361,6 +434,28 @@ function statistics(cell: CellComparison, metric: string): Array<[string, string
     if (text !== null) stats.push([humanizeKey(key), text])
   }
   return stats
+}
+
+function capacitySummary(summary: SampleSummary): string {
+  if (summary.n === 0) return 'none found'
+  return `median ${formatRps(summary.median)}, geometric mean ${formatRps(summary.mean)}, CI [${formatRps(summary.lower)}, ${formatRps(summary.upper)}], n = ${summary.n} searches`
+}
+
+/** Average, P90, P95 and P99 of the candidate's measured runs (medians over runs), seed 001's columns. */
+function latencyMedians(cell: CellComparison): string | null {
+  const runs = cell.runs.filter(
+    (r) => !r.warmup && r.valid && r.variant === 'candidate' && r.metrics.requests > 0,
+  )
+  if (runs.length === 0) return null
+  const mid = (values: number[]): number => {
+    const sorted = [...values].sort((a, b) => a - b)
+    const m = Math.floor(sorted.length / 2)
+    return sorted.length % 2 === 1
+      ? (sorted[m] as number)
+      : ((sorted[m - 1] as number) + (sorted[m] as number)) / 2
+  }
+  const of = (key: 'mean' | 'p90' | 'p95' | 'p99') => formatMs(mid(runs.map((r) => r.metrics[key])))
+  return `avg ${of('mean')}, P90 ${of('p90')}, P95 ${of('p95')}, P99 ${of('p99')}, ${formatRps(mid(runs.map((r) => r.metrics.rps)))} req/s`
 }
 
 function runRow(run: RunResult): RunRow {

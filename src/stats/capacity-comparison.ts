@@ -35,7 +35,10 @@ function capacityOf(run: RunResult): number | null {
 }
 
 /** The three-way verdict on a capacity ratio candidate/baseline (higher is better). */
-export function capacityVerdict(ratio: RatioEstimate, threshold: number): { verdict: Verdict; reason: string } {
+export function capacityVerdict(
+  ratio: RatioEstimate,
+  threshold: number,
+): { verdict: Verdict; reason: string } {
   const limit = 1 - threshold
   const what = `capacity x${ratio.estimate.toFixed(3)} [${ratio.lower.toFixed(3)}, ${ratio.upper.toFixed(3)}]`
   const dropText = `-${(threshold * 100).toFixed(0)}%`
@@ -86,8 +89,7 @@ export function compareCapacity(input: CapacityComparisonInput): {
 } {
   const candidate = searches(input.candidateRuns)
   const baseline = input.baselineRuns === null ? null : searches(input.baselineRuns)
-  const values = (runs: readonly RunResult[]) =>
-    runs.map(capacityOf).filter((v): v is number => v !== null)
+  const values = (runs: readonly RunResult[]) => runs.map(capacityOf).filter((v): v is number => v !== null)
   const candidateValues = values(candidate)
   const baselineValues = baseline ? values(baseline) : []
   const count = (runs: readonly RunResult[] | null, outcome: string) =>
@@ -130,17 +132,14 @@ export function compareCapacity(input: CapacityComparisonInput): {
     return { capacity: base, reasons }
   }
   let interval: LogInterval | null = null
-  let test: CapacityComparison['test'] = null
-  let sample = ''
+  let test: CapacityComparison['test']
+  let sample: string
   if (input.method === 'paired') {
     const matched = pairs(candidate, baseline)
     test = 'paired-t'
     sample = `${matched.length} pair(s) of searches`
     if (matched.length >= MIN_RUNS) {
-      interval = tInterval(
-        meanEstimate(matched.map(([c, b]) => Math.log(c) - Math.log(b))),
-        input.confidence,
-      )
+      interval = tInterval(meanEstimate(matched.map(([c, b]) => Math.log(c) - Math.log(b))), input.confidence)
     }
   } else {
     test = 'welch'

@@ -34,7 +34,9 @@ describe('searchCapacity', () => {
     expect(found.capacity as number).toBeLessThanOrEqual(3210 / 0.95)
     expect(found.capacity as number).toBeGreaterThan(3210 * 0.9)
     expect(found.ceiling as number).toBeGreaterThan(found.capacity as number)
-    expect(((found.ceiling as number) - (found.capacity as number)) / (found.ceiling as number)).toBeLessThanOrEqual(0.05)
+    expect(
+      ((found.ceiling as number) - (found.capacity as number)) / (found.ceiling as number),
+    ).toBeLessThanOrEqual(0.05)
     // Doubling first: 100, 200, ..., 3200 pass, 6400 fails.
     expect(fake.calls.slice(0, 7)).toEqual([100, 200, 400, 800, 1600, 3200, 6400])
     expect(found.steps.slice(0, 7).every((s) => s.phase === 'doubling')).toBe(true)

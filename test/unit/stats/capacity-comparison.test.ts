@@ -78,7 +78,12 @@ describe('compareCapacity', () => {
     expect(few.capacity.verdict).toBe('inconclusive')
     expect(few.capacity.changePct).toBeCloseTo(-49.75, 1)
     expect(few.reasons.join(' ')).toContain('at least 3')
-    const none = compareCapacity({ ...common, method: 'stored', candidateRuns: searches([1000]), baselineRuns: null })
+    const none = compareCapacity({
+      ...common,
+      method: 'stored',
+      candidateRuns: searches([1000]),
+      baselineRuns: null,
+    })
     expect(none.capacity).toMatchObject({ verdict: 'inconclusive', baseline: null, ratio: null })
   })
 
