@@ -12,7 +12,13 @@ import { ConfigError } from '../errors.js'
 import { readTextCapped } from '../files.js'
 import { withLocations } from './locate.js'
 import { serviceWaves } from '../plan/service-order.js'
-import { BUILT_IN_SCENARIOS, configSchema, isBuiltInScenario, type Config } from './schema.js'
+import {
+  BUILT_IN_SCENARIOS,
+  configSchema,
+  isBuiltInScenario,
+  MAX_GRAPHQL_QUERY_BYTES,
+  type Config,
+} from './schema.js'
 
 /** A validated config plus where it came from. Paths inside are absolute. */
 export interface LoadedConfig {
@@ -255,7 +261,7 @@ export function loadConfig(
   const problems = missingFiles(resolved)
   if (problems.length === 0) problems.push(...pathsOutside(resolved, dir))
   if (problems.length > 0) throw new ConfigError(problems.map((m) => redact(`${file}: ${m}`, interpolated)))
-  return { file: absolute, dir, config: resolved, interpolated }
+  return { file: absolute, dir, config: withGraphqlQueries(resolved, file), interpolated }
 }
 
 /**
@@ -326,8 +332,28 @@ function pathsOutside(config: Config, dir: string): string[] {
   }
   config.scenarios.forEach((s, i) => {
     if (!isBuiltInScenario(s.script)) check(`scenarios[${i}].script`, s.script)
+    if (s.graphql?.queryFile) check(`scenarios[${i}].graphql.queryFile`, s.graphql.queryFile)
   })
   return problems
+}
+
+/** Reads every GraphQL queryFile (already checked to exist and to be inside the repo) into `query`. */
+function withGraphqlQueries(config: Config, file: string): Config {
+  return {
+    ...config,
+    scenarios: config.scenarios.map((s, i) => {
+      if (!s.graphql?.queryFile) return s
+      const query = readTextCapped(
+        s.graphql.queryFile,
+        MAX_GRAPHQL_QUERY_BYTES,
+        `${file}: scenarios[${i}].graphql.queryFile`,
+      ).trim()
+      if (query === '') {
+        throw new ConfigError([`${file}: scenarios[${i}].graphql.queryFile: ${s.graphql.queryFile} is empty`])
+      }
+      return { ...s, graphql: { ...s.graphql, query } }
+    }),
+  }
 }
 
 function resolvePaths(config: Config, dir: string): Config {
@@ -344,9 +370,12 @@ function resolvePaths(config: Config, dir: string): Config {
         },
       ]),
     ),
-    scenarios: config.scenarios.map((s) =>
-      isBuiltInScenario(s.script) ? s : { ...s, script: at(s.script) },
-    ),
+    scenarios: config.scenarios.map((s) => {
+      const resolved = isBuiltInScenario(s.script) ? s : { ...s, script: at(s.script) }
+      return s.graphql?.queryFile
+        ? { ...resolved, graphql: { ...s.graphql, queryFile: at(s.graphql.queryFile) } }
+        : resolved
+    }),
     baseline: { path: at(config.baseline.path) },
   }
 }
@@ -365,6 +394,9 @@ function missingFiles(config: Config): string[] {
     }
   }
   config.scenarios.forEach((s, i) => {
+    if (s.graphql?.queryFile && !existsSync(s.graphql.queryFile)) {
+      problems.push(`scenarios[${i}].graphql.queryFile: file not found: ${s.graphql.queryFile}`)
+    }
     if (!isBuiltInScenario(s.script) && !existsSync(s.script)) {
       problems.push(`scenarios[${i}].script: k6 script not found: ${s.script}`)
     } else if (isBuiltInScenario(s.script) && !(BUILT_IN_SCENARIOS as readonly string[]).includes(s.script)) {

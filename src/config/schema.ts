@@ -202,6 +202,7 @@ export const BUILT_IN_SCENARIOS = [
   'ramping-vus',
   'ramping-arrival-rate',
   'capacity-search',
+  'graphql',
 ] as const
 
 /** Latency metrics a user's own script may be judged by: HTTP, gRPC, WebSocket (session, connect). */
@@ -257,6 +258,26 @@ export const capacitySchema = z
   })
   .strict()
   .refine((c) => c.max >= c.start, { message: 'expected max >= start', path: ['max'] })
+
+/** Largest GraphQL query accepted (seed 001's largest is about 2 KB). */
+export const MAX_GRAPHQL_QUERY_BYTES = 100_000
+
+/** A GraphQL scenario (script: graphql): the query every request POSTs. */
+export const graphqlSchema = z
+  .object({
+    query: z.string().min(1).max(MAX_GRAPHQL_QUERY_BYTES).optional().describe('The query, inline.'),
+    queryFile: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('A file holding the query, relative to the config file (e.g. "queries/4-ops.graphql").'),
+    variables: z.record(z.string(), z.unknown()).default({}).describe('Variables sent with the query.'),
+    operationName: z.string().min(1).max(256).optional().describe('operationName sent with the query.'),
+  })
+  .strict()
+  .refine((g) => (g.query === undefined) !== (g.queryFile === undefined), {
+    message: 'expected exactly one of "query" or "queryFile"',
+  })
 
 export const scenarioSchema = z
   .object({
@@ -325,6 +346,11 @@ export const scenarioSchema = z
       .describe(
         'Your own script: the request tag whose literal values in the script (e.g. `tags: { name: "login" }`) get per-endpoint results.',
       ),
+    graphql: graphqlSchema
+      .optional()
+      .describe(
+        'script: graphql: the query each request POSTs as {query, variables}; each response is checked for an error-free "data" holding every top-level field asked for. Closed model (vus) unless rate is set.',
+      ),
     capacity: capacitySchema
       .optional()
       .describe(
@@ -332,6 +358,10 @@ export const scenarioSchema = z
       ),
   })
   .strict()
+  .refine((s) => (s.script === 'graphql') === (s.graphql !== undefined), {
+    message: 'script "graphql" and "graphql" (the query) go together: one needs the other',
+    path: ['graphql'],
+  })
   .refine((s) => (s.script === 'capacity-search') === (s.capacity !== undefined), {
     message: 'script "capacity-search" and "capacity" go together: one needs the other',
     path: ['capacity'],
@@ -609,6 +639,7 @@ export type ServiceConfig = z.infer<typeof serviceSchema>
 export type ProfileConfig = z.infer<typeof profileSchema>
 export type ScenarioConfig = z.infer<typeof scenarioSchema>
 export type CapacityConfig = z.infer<typeof capacitySchema>
+export type GraphqlConfig = z.infer<typeof graphqlSchema>
 export type GateConfig = z.infer<typeof gateSchema>
 export type HttpCall = z.infer<typeof httpCallSchema>
 export type WaitConfig = z.infer<typeof waitSchema>
