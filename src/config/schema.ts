@@ -90,6 +90,13 @@ export const waitSchema = z
     message: 'expected "http" or "log"',
   })
 
+const resourcesSchema = z
+  .object({
+    cpus: z.number().positive().max(1024).optional(),
+    memoryMiB: z.number().int().positive().max(4_194_304).optional(),
+  })
+  .strict()
+
 export const serviceSchema = z
   .object({
     image: z.string().min(1).optional().describe('A local image name, e.g. "perf-gate/echo:local".'),
@@ -118,12 +125,7 @@ export const serviceSchema = z
       .describe('Files copied into the container before it starts.'),
     dependsOn: z.array(name).default([]).describe('Services that must be ready first.'),
     wait: waitSchema.optional().describe('Readiness of the container itself.'),
-    resources: z
-      .object({
-        cpus: z.number().positive().max(1024).optional(),
-        memoryMiB: z.number().int().positive().max(4_194_304).optional(),
-      })
-      .strict()
+    resources: resourcesSchema
       .optional()
       .describe('Resource limits, so the gateway and the echo backend do not fight over cores.'),
   })
@@ -520,6 +522,9 @@ export const variantSchema = z
               .describe('Build the baseline image from the Dockerfile as it was at a git ref.'),
             env: z.record(z.string(), z.string()).optional(),
             command: z.array(z.string()).optional(),
+            resources: resourcesSchema
+              .optional()
+              .describe("Resource limits of the baseline variant's service (e.g. a CPU-limited A/B)."),
           })
           .strict()
           .refine((v) => v.image === undefined || v.build === undefined, {
