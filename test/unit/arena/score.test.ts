@@ -89,6 +89,6 @@ describe('the seed 002 formula', () => {
         rampUpRps: 100,
       }).score,
     ).toBeCloseTo(75, 9)
-    expect(() => scoreArena({ health: ok(1) })).toThrow('"sequential" was not measured')
+    expect(() => scoreArena({ health: ok(1) })).toThrow('was not measured')
   })
 })
