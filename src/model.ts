@@ -39,6 +39,9 @@ export type EndpointMetrics = z.infer<typeof endpointMetricsSchema>
 
 /** Latency in milliseconds, rates per second, fractions in [0, 1]. */
 export const runMetricsSchema = z.object({
+  /** P25 and P75: only the arena's phases ask k6 for them (IQR consistency). */
+  p25: z.number().nonnegative().optional(),
+  p75: z.number().nonnegative().optional(),
   p50: z.number().nonnegative(),
   p90: z.number().nonnegative(),
   p95: z.number().nonnegative(),
@@ -122,6 +125,48 @@ export const capacitySearchSchema = z.object({
 })
 export type CapacitySearchResult = z.infer<typeof capacitySearchSchema>
 
+export const arenaDimensionNames = [
+  'sequential',
+  'burst50',
+  'burst100',
+  'availability',
+  'errorRate',
+  'consistency',
+  'rampUp',
+] as const
+export const arenaPhaseNames = [
+  'warmup',
+  'health',
+  'sequential',
+  'burst10',
+  'burst50',
+  'burst100',
+  'sustained',
+  'rampup',
+] as const
+
+/** One arena run (seed 002): what each phase measured, each dimension's value and score, the score. */
+export const arenaRunSchema = z.object({
+  score: z.number().min(0).max(100),
+  dimensions: z.partialRecord(
+    z.enum(arenaDimensionNames),
+    z.object({ value: z.number(), score: z.number().min(0).max(100) }),
+  ),
+  phases: z.partialRecord(
+    z.enum(arenaPhaseNames),
+    z.object({
+      requests: z.number().int().nonnegative(),
+      errorRate: z.number().min(0).max(1),
+      p25: z.number().nonnegative().optional(),
+      p50: z.number().nonnegative(),
+      p75: z.number().nonnegative().optional(),
+      p95: z.number().nonnegative(),
+      rps: z.number().nonnegative(),
+    }),
+  ),
+})
+export type ArenaRunResult = z.infer<typeof arenaRunSchema>
+
 export const runResultSchema = z.object({
   cell: z.string(),
   profile: z.string(),
@@ -147,6 +192,8 @@ export const runResultSchema = z.object({
   timeline: z.array(timelineBucketSchema).max(MAX_TIMELINE_BUCKETS).optional(),
   /** A capacity-search run: the search's steps and the capacity it found (metrics: the capacity step's). */
   capacity: capacitySearchSchema.optional(),
+  /** An arena run: its phases, dimension scores and composite score (metrics: the sustained phase's). */
+  arena: arenaRunSchema.optional(),
 })
 export type RunResult = z.infer<typeof runResultSchema>
 
@@ -344,6 +391,28 @@ export function buildResultsSchema(strings: ResultsStrings) {
         atMax: z.object({ candidate: z.number().int(), baseline: z.number().int() }),
       })
       .optional(),
+    /**
+     * An arena cell: the composite score over runs (median, mean and t CI of the mean, as seed 002),
+     * each dimension's median score, and the candidate - baseline difference in points with its
+     * verdict (a drop beyond threshold x the baseline's mean regresses). It decides the cell.
+     */
+    arena: z
+      .object({
+        candidate: summary,
+        baseline: summary.nullable(),
+        dimensions: z.partialRecord(
+          z.enum(arenaDimensionNames),
+          z.object({ median: finite, lower: finite, upper: finite, values: z.array(finite).max(10_000) }),
+        ),
+        difference: z
+          .object({ estimate: finite, lower: finite, upper: finite, confidence: finite })
+          .nullable(),
+        changePct: finite.nullable(),
+        pValue: finite.nullable(),
+        test: z.enum(['welch', 'paired-t']).nullable(),
+        verdict,
+      })
+      .optional(),
     /** A user's own k6 script: per endpoint (tag value), medians over the measured candidate runs. */
     endpoints: z
       .array(
@@ -448,3 +517,5 @@ export type StoredPhaseSummary = NonNullable<GateResults['storedPhase']>
 export type RunnerCheckResult = StoredPhaseSummary['runner']
 /** What a capacity-search cell found (see stats/capacity-comparison.ts). */
 export type CapacityComparison = NonNullable<CellComparison['capacity']>
+/** What an arena cell found (see stats/arena-comparison.ts). */
+export type ArenaComparison = NonNullable<CellComparison['arena']>

@@ -4,6 +4,7 @@
  * (`npm run schema`), and the README's configuration reference is written from its descriptions.
  */
 import { z } from 'zod'
+import { DEFAULT_ARENA_CAPS, DEFAULT_ARENA_WEIGHTS } from '../arena/score.js'
 
 /** A duration such as `500ms`, `8s`, `2m`; stored as the string k6 understands, validated here. */
 export const DURATION_PATTERN = /^\d+(\.\d+)?(ms|s|m|h)$/
@@ -205,6 +206,7 @@ export const BUILT_IN_SCENARIOS = [
   'ramping-arrival-rate',
   'capacity-search',
   'graphql',
+  'arena',
 ] as const
 
 /** Latency metrics a user's own script may be judged by: HTTP, gRPC, WebSocket (session, connect). */
@@ -260,6 +262,56 @@ export const capacitySchema = z
   })
   .strict()
   .refine((c) => c.max >= c.start, { message: 'expected max >= start', path: ['max'] })
+
+const weight = z.number().min(0).max(1)
+const cap = z.number().positive()
+
+/** The Gateway Arena (script: arena): seed 002's seven phases and its composite score. */
+export const arenaSchema = z
+  .object({
+    timeScale: z
+      .number()
+      .gt(0)
+      .max(1)
+      .default(1)
+      .describe(
+        'Scales the timed phases (bursts 0->50 and 0->100 VUs over 18 s, ramp-up 10->100 req/s over 60 s); 1 is the published shape, less makes a quicker, shorter-run arena.',
+      ),
+    healthPath: z
+      .string()
+      .startsWith('/')
+      .max(2000)
+      .optional()
+      .describe("The health phase's GET path on the target's host; default: the target itself."),
+    weights: z
+      .object({
+        sequential: weight.default(DEFAULT_ARENA_WEIGHTS.sequential),
+        burst50: weight.default(DEFAULT_ARENA_WEIGHTS.burst50),
+        burst100: weight.default(DEFAULT_ARENA_WEIGHTS.burst100),
+        availability: weight.default(DEFAULT_ARENA_WEIGHTS.availability),
+        errorRate: weight.default(DEFAULT_ARENA_WEIGHTS.errorRate),
+        consistency: weight.default(DEFAULT_ARENA_WEIGHTS.consistency),
+        rampUp: weight.default(DEFAULT_ARENA_WEIGHTS.rampUp),
+      })
+      .strict()
+      .default(DEFAULT_ARENA_WEIGHTS)
+      .refine((w) => Math.abs(Object.values(w).reduce((a, b) => a + b, 0) - 1) < 1e-6, {
+        message: 'the weights must sum to 1 (the score is 0..100)',
+      })
+      .describe("Weight of each dimension in the composite score (seed 002's by default)."),
+    caps: z
+      .object({
+        sequentialP95Ms: cap.default(DEFAULT_ARENA_CAPS.sequentialP95Ms),
+        burst50P95Ms: cap.default(DEFAULT_ARENA_CAPS.burst50P95Ms),
+        burst100P95Ms: cap.default(DEFAULT_ARENA_CAPS.burst100P95Ms),
+        consistencyCv: cap.default(DEFAULT_ARENA_CAPS.consistencyCv),
+        rampUpRps: cap.default(DEFAULT_ARENA_CAPS.rampUpRps),
+      })
+      .strict()
+      .default(DEFAULT_ARENA_CAPS)
+      .describe('The value at which a dimension scores 0 (latency: P95 in ms).'),
+  })
+  .strict()
 
 /** Largest GraphQL query accepted (seed 001's largest is about 2 KB). */
 export const MAX_GRAPHQL_QUERY_BYTES = 100_000
@@ -353,6 +405,11 @@ export const scenarioSchema = z
       .describe(
         'script: graphql: the query each request POSTs as {query, variables}; each response is checked for an error-free "data" holding every top-level field asked for. Closed model (vus) unless rate is set.',
       ),
+    arena: arenaSchema
+      .optional()
+      .describe(
+        "script: arena: every run is one arena (seed 002): warm-up (discarded), health, sequential, burst 10, burst 50, burst 100, sustained, ramp-up, one k6 process each; scored 0..100 and gated on a score drop. Set gate.warmupRounds: 1 and rounds: 4 for the seed's 5 runs with the first discarded.",
+      ),
     capacity: capacitySchema
       .optional()
       .describe(
@@ -363,6 +420,10 @@ export const scenarioSchema = z
   .refine((s) => (s.script === 'graphql') === (s.graphql !== undefined), {
     message: 'script "graphql" and "graphql" (the query) go together: one needs the other',
     path: ['graphql'],
+  })
+  .refine((s) => (s.script === 'arena') === (s.arena !== undefined), {
+    message: 'script "arena" and "arena" go together: one needs the other (arena: {} for the defaults)',
+    path: ['arena'],
   })
   .refine((s) => (s.script === 'capacity-search') === (s.capacity !== undefined), {
     message: 'script "capacity-search" and "capacity" go together: one needs the other',
@@ -645,6 +706,7 @@ export type ProfileConfig = z.infer<typeof profileSchema>
 export type ScenarioConfig = z.infer<typeof scenarioSchema>
 export type CapacityConfig = z.infer<typeof capacitySchema>
 export type GraphqlConfig = z.infer<typeof graphqlSchema>
+export type ArenaConfig = z.infer<typeof arenaSchema>
 export type GateConfig = z.infer<typeof gateSchema>
 export type HttpCall = z.infer<typeof httpCallSchema>
 export type WaitConfig = z.infer<typeof waitSchema>

@@ -8,6 +8,7 @@ import type { Config, GateConfig } from '../config/schema.js'
 import { cellId, type CellComparison, type RunResult } from '../model.js'
 import { applyHolm, comparePaired, compareStored, holmAdjust, noiseMonitor } from '../stats/index.js'
 import { compareCapacity } from '../stats/capacity-comparison.js'
+import { compareArena } from '../stats/arena-comparison.js'
 import { formatP } from '../stats/reason-text.js'
 
 export type ComparisonMethod = 'stored' | 'paired' | 'none'
@@ -73,10 +74,32 @@ export function compareCells(input: CompareInput): { cells: CellComparison[]; no
           ...comparison.reasons,
         ]
       }
+      if (scenario.arena) {
+        const { arena, reasons } = compareArena({
+          method: method === 'paired' ? 'paired' : 'stored',
+          candidateRuns,
+          baselineRuns:
+            method === 'paired'
+              ? mine.filter((r) => r.variant === 'baseline')
+              : method === 'stored' && baseline
+                ? cellHistory(baseline, cell).flat()
+                : null,
+          threshold: gate.threshold,
+          confidence: gate.confidence,
+        })
+        cellResult.arena = arena
+        cellResult.reasons = [
+          ...reasons,
+          'latency and error rate below are those of the sustained phase: reported, the score decides',
+          ...comparison.reasons,
+        ]
+      }
       compared.push(cellResult)
     }
   }
-  const cells = capacityVerdicts(applyHolm(compared))
+  const cells = capacityVerdicts(applyHolm(compared)).map((cell) =>
+    cell.arena ? { ...cell, verdict: cell.arena.verdict } : cell,
+  )
 
   if (method === 'stored') {
     if (!baseline) {

@@ -12,7 +12,15 @@ import { runK6Scenarios } from '../load/k6.js'
 import { isBuiltInScenario } from '../config/load.js'
 import { k6Wrap, scenarioDurationS, scenarioEnv, scriptPath } from '../load/scenario-env.js'
 import type { Logger } from '../log.js'
-import type { CapacitySearchResult, ResourceSample, RunMetrics, RunResult, VariantName } from '../model.js'
+import type {
+  ArenaRunResult,
+  CapacitySearchResult,
+  ResourceSample,
+  RunMetrics,
+  RunResult,
+  VariantName,
+} from '../model.js'
+import { runArena } from './arena-run.js'
 import { runCapacitySearch } from './capacity-run.js'
 import type { PlannedRun } from '../plan/schedule.js'
 import { setUpProfile } from '../stack/profile-setup.js'
@@ -207,8 +215,22 @@ async function execute(
     let measured: K6ScenarioResults
     let resources: ResourceSample[][]
     let capacity: CapacitySearchResult | undefined
+    let arena: ArenaRunResult | undefined
     try {
-      if (scenario.capacity) {
+      if (scenario.arena) {
+        // One run of an arena scenario is the whole arena (eight k6 phases), one variant at a time.
+        const run = await runArena({
+          k6: ctx.k6,
+          log: ctx.log,
+          signal: ctx.signal,
+          profile,
+          scenario,
+          targetUrl: targets[first.variant] as string,
+          label: `round ${first.round} ${first.cell} [${first.variant}]`,
+        })
+        arena = run.arena
+        measured = { metrics: { [names[0] as string]: run.metrics }, timelines: {} }
+      } else if (scenario.capacity) {
         // One run of a capacity scenario is a whole search (many k6 steps), one variant at a time.
         const search = await runCapacitySearch({
           k6: ctx.k6,
@@ -243,7 +265,7 @@ async function execute(
       const m = measured.metrics[names[i] as string] as RunMetrics
       const timeline = measured.timelines[names[i] as string]
       // Steps above capacity drop iterations by design: a search is a result, never invalid.
-      const reason = capacity ? undefined : invalidReason(scenario, m)
+      const reason = capacity || arena ? undefined : invalidReason(scenario, m)
       return {
         cell: p.cell,
         profile: p.profile,
@@ -261,6 +283,7 @@ async function execute(
         resources: resources[i] ?? [],
         ...(timeline ? { timeline } : {}),
         ...(capacity ? { capacity } : {}),
+        ...(arena ? { arena } : {}),
       }
     })
     const invalid = results.find((r) => !r.valid)
@@ -275,6 +298,12 @@ async function execute(
 function describe(run: RunResult): string {
   const m = run.metrics
   const flags = [run.warmup ? 'warm-up' : '', run.valid ? '' : 'INVALID'].filter(Boolean).join(', ')
+  if (run.arena) {
+    return (
+      `round ${run.round} ${run.cell} [${run.variant}]: arena score ${run.arena.score.toFixed(1)}, sustained p95 ${m.p95.toFixed(2)} ms` +
+      (flags ? ` (${flags})` : '')
+    )
+  }
   if (run.capacity) {
     const c = run.capacity
     return (
@@ -295,7 +324,7 @@ function describe(run: RunResult): string {
  */
 function duetCapable(config: Config, scenarioName: string): boolean {
   const scenario = config.scenarios.find((s) => s.name === scenarioName)
-  return scenario !== undefined && isBuiltInScenario(scenario.script) && !scenario.capacity
+  return scenario !== undefined && isBuiltInScenario(scenario.script) && !scenario.capacity && !scenario.arena
 }
 
 /**

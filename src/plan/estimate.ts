@@ -31,6 +31,9 @@ export interface GateEstimate {
 }
 
 function runSeconds(config: Config, scenario: Config['scenarios'][number]): number {
+  // An arena run: eight k6 processes; the timed phases last 2 x 18 s + 60 s at timeScale 1, the
+  // iteration-counted ones a few seconds on a local stack.
+  if (scenario.arena) return 96 * scenario.arena.timeScale + 8 * (RUN_OVERHEAD_S + 1)
   const step = (durationMs(scenario.warmup) + durationMs(scenario.duration)) / 1000 + RUN_OVERHEAD_S
   return step * searchSteps(scenario)
 }
@@ -49,7 +52,12 @@ function searchSteps(scenario: Config['scenarios'][number]): number {
 
 /** Runs both variants of a pair in one k6 process (a duet): built-in scenarios except searches. */
 function duet(config: Config, scenario: Config['scenarios'][number]): boolean {
-  return config.gate.pairing === 'duet' && isBuiltInScenario(scenario.script) && !scenario.capacity
+  return (
+    config.gate.pairing === 'duet' &&
+    isBuiltInScenario(scenario.script) &&
+    !scenario.capacity &&
+    !scenario.arena
+  )
 }
 
 /**

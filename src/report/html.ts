@@ -5,7 +5,13 @@
  */
 import type { GateResults } from '../model.js'
 import type { ChartDefinition } from './charts.js'
-import { buildReportContent, type Attention, type CellDetail, type ReportContent } from './report-content.js'
+import {
+  buildReportContent,
+  type ArenaTable,
+  type Attention,
+  type CellDetail,
+  type ReportContent,
+} from './report-content.js'
 
 /** The UMD builds of the three libraries, as JavaScript source text. */
 export interface VegaLibraries {
@@ -87,6 +93,27 @@ function summaryTable(content: ReportContent): string {
     ]),
     'cells',
   )
+}
+
+/** An arena ranking (seed 002). */
+function arenaTable(arena: ArenaTable): string {
+  const rows = arena.rows.map((row) =>
+    [
+      String(row.rank),
+      row.profile,
+      row.score,
+      String(row.runs),
+      ...row.dimensions,
+      row.change,
+      row.verdictLabel,
+    ].map(escapeHtml),
+  )
+  const notes = arena.significant.map((line) => `<li>${escapeHtml(line)}</li>`).join('')
+  return `<h2>Arena ${escapeHtml(arena.scenario)}</h2>\n${table(
+    ['#', 'Gateway', 'Score (CI)', 'Runs', ...arena.dimensions, 'vs baseline', 'Verdict'],
+    rows,
+    'arena',
+  )}${notes ? `\n<ul>${notes}</ul>` : ''}`
 }
 
 /** Capacity-search cells, whose capacity decides them. */
@@ -222,6 +249,7 @@ export function renderHtml(
     content.attention === null ? '' : attentionParagraph(content.attention),
     summaryTable(content),
     content.capacity.length > 0 ? capacityTable(content) : '',
+    ...content.arena.map(arenaTable),
     content.notes.length > 0
       ? `<h2>Notes</h2><ul>${content.notes.map((note) => `<li>${escapeHtml(note)}</li>`).join('')}</ul>`
       : '',

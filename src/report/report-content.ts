@@ -3,7 +3,17 @@
  * details, the environment. The markdown and HTML renderers both read this, so the PR comment and the
  * HTML report can never disagree on a number.
  */
-import type { CellComparison, GateResults, RunResult, SampleSummary, Verdict } from '../model.js'
+import {
+  arenaDimensionNames,
+  type CellComparison,
+  type GateResults,
+  type RunResult,
+  type SampleSummary,
+  type Verdict,
+} from '../model.js'
+import { welchPValue } from '../stats/arena-comparison.js'
+
+const ARENA_DIMENSION_ORDER = arenaDimensionNames
 import {
   formatDeltaMs,
   formatMs,
@@ -86,6 +96,29 @@ export interface CapacityRow {
   verdictLabel: string
 }
 
+/** One gateway (profile) of an arena scenario, ranked by its median score. */
+export interface ArenaRow {
+  rank: number
+  profile: string
+  /** "87.3 [85.1, 89.4]": median, and the t CI of the mean over runs (seed 002's CI95). */
+  score: string
+  runs: number
+  /** Median score per dimension, in ARENA order. */
+  dimensions: string[]
+  /** Against the baseline, when there is one: "-3.2 points [-5.0, -1.4]". */
+  change: string
+  verdictLabel: string
+}
+
+/** The ranking of one arena scenario across profiles, and which differences are significant. */
+export interface ArenaTable {
+  scenario: string
+  dimensions: string[]
+  rows: ArenaRow[]
+  /** For each pair of neighbours in the ranking, the dimensions whose scores differ (Welch, p < 0.05). */
+  significant: string[]
+}
+
 export interface ReportContent {
   verdict: Verdict
   mode: GateResults['mode']
@@ -101,6 +134,8 @@ export interface ReportContent {
   rows: CellRow[]
   /** Capacity-search cells, empty when the gate ran none. */
   capacity: CapacityRow[]
+  /** Arena scenarios, one ranking each; empty when the gate ran none. */
+  arena: ArenaTable[]
   details: CellDetail[]
   environment: Array<[string, string]>
   baseline: Array<[string, string]> | null
@@ -127,6 +162,7 @@ export function buildReportContent(results: GateResults): ReportContent {
     metric,
     rows,
     capacity: cells.filter((cell) => cell.capacity).map((cell) => capacityRow(cell, results.mode)),
+    arena: arenaTables(results),
     details: cells.map((cell, i) => buildDetail(cell, rows[i] as CellRow, metric)),
     environment: environment(results),
     baseline: results.baseline
@@ -290,6 +326,72 @@ function capacityRow(cell: CellComparison, mode: GateResults['mode']): CapacityR
   }
 }
 
+const ARENA_LABELS: Record<string, string> = {
+  sequential: 'Sequential',
+  burst50: 'Burst 50',
+  burst100: 'Burst 100',
+  availability: 'Availability',
+  errorRate: 'Error rate',
+  consistency: 'Consistency',
+  rampUp: 'Ramp-up',
+}
+
+/** Per arena scenario, its profiles ranked by median score (the seed's statistic). */
+function arenaTables(results: GateResults): ArenaTable[] {
+  const byScenario = new Map<string, CellComparison[]>()
+  for (const cell of results.cells) {
+    if (!cell.arena) continue
+    byScenario.set(cell.scenario, [...(byScenario.get(cell.scenario) ?? []), cell])
+  }
+  return [...byScenario].map(([scenario, cells]) => {
+    const ranked = [...cells].sort(
+      (a, b) => (b.arena?.candidate.median ?? 0) - (a.arena?.candidate.median ?? 0),
+    )
+    const rows = ranked.map((cell, i) => {
+      const a = cell.arena as NonNullable<CellComparison['arena']>
+      const d = a.difference
+      return {
+        rank: i + 1,
+        profile: cell.profile,
+        score:
+          a.candidate.n === 0
+            ? '—'
+            : `${a.candidate.median.toFixed(1)} [${a.candidate.lower.toFixed(1)}, ${a.candidate.upper.toFixed(1)}]`,
+        runs: a.candidate.n,
+        dimensions: ARENA_DIMENSION_ORDER.map((dim) => a.dimensions[dim]?.median.toFixed(1) ?? '—'),
+        change: d
+          ? `${d.estimate >= 0 ? '+' : ''}${d.estimate.toFixed(1)} points [${d.lower.toFixed(1)}, ${d.upper.toFixed(1)}]`
+          : '—',
+        verdictLabel: cell.control
+          ? 'control (not gated)'
+          : results.mode === 'baseline'
+            ? '📦 recorded'
+            : `${verdictIcon(a.verdict)} ${a.verdict}`,
+      }
+    })
+    const significant: string[] = []
+    for (let i = 0; i + 1 < ranked.length; i++) {
+      const upper = ranked[i]?.arena
+      const lower = ranked[i + 1]?.arena
+      if (!upper || !lower) continue
+      const differing = ARENA_DIMENSION_ORDER.filter((dim) => {
+        const p = welchPValue(upper.dimensions[dim]?.values ?? [], lower.dimensions[dim]?.values ?? [])
+        return p !== null && p < 0.05
+      })
+      const scoreP = welchPValue(upper.candidate.values, lower.candidate.values)
+      significant.push(
+        `${ranked[i]?.profile} vs ${ranked[i + 1]?.profile}: score ${scoreP === null ? 'n/a' : `p ${formatPValue(scoreP)}`}; ${differing.length === 0 ? 'no dimension differs significantly' : `differs in ${differing.map((dim) => ARENA_LABELS[dim]).join(', ')}`} (Welch t per dimension, p < 0.05, uncorrected)`,
+      )
+    }
+    return {
+      scenario,
+      dimensions: ARENA_DIMENSION_ORDER.map((dim) => ARENA_LABELS[dim] as string),
+      rows,
+      significant,
+    }
+  })
+}
+
 // Fields the report already shows; anything else the stats engine adds is listed generically.
 const knownCellFields = new Set([
   'cell',
@@ -317,6 +419,7 @@ const knownCellFields = new Set([
   'scriptThresholds',
   'endpoints',
   'capacity',
+  'arena',
 ])
 
 function describeSummary(summary: SampleSummary): string {
@@ -391,6 +494,22 @@ function statistics(cell: CellComparison, metric: string): Array<[string, string
       ])
     }
     stats.push(['Capacity verdict (decides the cell)', c.verdict])
+  }
+  if (cell.arena) {
+    const a = cell.arena
+    const line = (x: SampleSummary) =>
+      `median ${x.median.toFixed(1)}, mean ${x.mean.toFixed(1)}, CI [${x.lower.toFixed(1)}, ${x.upper.toFixed(1)}], n = ${x.n}`
+    stats.push(['Candidate arena score', line(a.candidate)])
+    if (a.baseline) stats.push(['Baseline arena score', line(a.baseline)])
+    for (const dim of ARENA_DIMENSION_ORDER) {
+      const d = a.dimensions[dim]
+      if (d)
+        stats.push([
+          `Arena ${ARENA_LABELS[dim]}`,
+          `median ${d.median.toFixed(1)}, CI [${d.lower.toFixed(1)}, ${d.upper.toFixed(1)}]`,
+        ])
+    }
+    stats.push(['Arena verdict (decides the cell)', a.verdict])
   }
   if (cell.minDetectablePct !== undefined && cell.minDetectablePct !== null) {
     stats.push([

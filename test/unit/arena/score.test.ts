@@ -78,7 +78,16 @@ describe('the seed 002 formula', () => {
       sustained: ok(2, { p25: 1, p50: 1, p75: 1 }),
       rampup: ok(1, { requests: 10, scheduled: 10 }),
     }
-    const onlySequential = { ...DEFAULT_ARENA_WEIGHTS, sequential: 1, burst50: 0, burst100: 0, availability: 0, errorRate: 0, consistency: 0, rampUp: 0 }
+    const onlySequential = {
+      ...DEFAULT_ARENA_WEIGHTS,
+      sequential: 1,
+      burst50: 0,
+      burst100: 0,
+      availability: 0,
+      errorRate: 0,
+      consistency: 0,
+      rampUp: 0,
+    }
     expect(scoreArena(phases, onlySequential).score).toBeCloseTo(50, 9)
     expect(
       scoreArena(phases, onlySequential, {
