@@ -17,6 +17,7 @@
  *   were delivered, times its 100 req/s peak, so a gateway that keeps up with the whole ramp scores 100.
  * Weights and caps are configuration (scenario.arena); the defaults are the seed's. Pure.
  */
+import { DEFAULT_ARENA_CAPS as SEED_CAPS, DEFAULT_ARENA_WEIGHTS as SEED_WEIGHTS } from '../config/schema.js'
 
 /** The seven scored dimensions, in the seed's order. */
 export const ARENA_DIMENSIONS = [
@@ -43,15 +44,7 @@ export const ARENA_PHASES = [
 ] as const
 export type ArenaPhase = (typeof ARENA_PHASES)[number]
 
-export const DEFAULT_ARENA_WEIGHTS: Record<ArenaDimension, number> = {
-  sequential: 0.1,
-  burst50: 0.2,
-  burst100: 0.2,
-  availability: 0.15,
-  errorRate: 0.1,
-  consistency: 0.1,
-  rampUp: 0.15,
-}
+export const DEFAULT_ARENA_WEIGHTS: Record<ArenaDimension, number> = SEED_WEIGHTS
 
 export interface ArenaCaps {
   sequentialP95Ms: number
@@ -62,13 +55,7 @@ export interface ArenaCaps {
   rampUpRps: number
 }
 
-export const DEFAULT_ARENA_CAPS: ArenaCaps = {
-  sequentialP95Ms: 400,
-  burst50P95Ms: 2500,
-  burst100P95Ms: 4000,
-  consistencyCv: 1,
-  rampUpRps: 100,
-}
+export const DEFAULT_ARENA_CAPS: ArenaCaps = SEED_CAPS
 
 /** What one phase measured (from its k6 summary). */
 export interface PhaseMeasurement {

@@ -4,7 +4,6 @@
  * (`npm run schema`), and the README's configuration reference is written from its descriptions.
  */
 import { z } from 'zod'
-import { DEFAULT_ARENA_CAPS, DEFAULT_ARENA_WEIGHTS } from '../arena/score.js'
 
 /** A duration such as `500ms`, `8s`, `2m`; stored as the string k6 understands, validated here. */
 export const DURATION_PATTERN = /^\d+(\.\d+)?(ms|s|m|h)$/
@@ -262,6 +261,27 @@ export const capacitySchema = z
   })
   .strict()
   .refine((c) => c.max >= c.start, { message: 'expected max >= start', path: ['max'] })
+
+/**
+ * Seed 002's weights and caps, the arena's defaults. Here rather than in src/arena/score.ts (which
+ * re-exports them) because this file imports nothing local: npm run schema loads it on its own.
+ */
+export const DEFAULT_ARENA_WEIGHTS = {
+  sequential: 0.1,
+  burst50: 0.2,
+  burst100: 0.2,
+  availability: 0.15,
+  errorRate: 0.1,
+  consistency: 0.1,
+  rampUp: 0.15,
+}
+export const DEFAULT_ARENA_CAPS = {
+  sequentialP95Ms: 400,
+  burst50P95Ms: 2500,
+  burst100P95Ms: 4000,
+  consistencyCv: 1,
+  rampUpRps: 100,
+}
 
 const weight = z.number().min(0).max(1)
 const cap = z.number().positive()
