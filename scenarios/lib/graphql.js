@@ -61,7 +61,7 @@ const validResponses = new Rate('valid_responses')
 function parsed(res) {
   try {
     return typeof res.body === 'string' ? JSON.parse(res.body) : null
-  } catch {
+  } catch (e) {
     return null
   }
 }
