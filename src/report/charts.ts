@@ -7,6 +7,7 @@ import type { TopLevelSpec } from 'vega-lite'
 import type { CellComparison, GateResults, RunResult } from '../model.js'
 import { formatDeltaMs, formatSignedPct, metricLabel, verdictSeverity } from './format.js'
 import { capacityChart } from './capacity-chart.js'
+import { arenaChart } from './arena-chart.js'
 
 /** The one font family the charts use; render.ts ships this font to resvg so PNG text matches the SVG. */
 export const CHART_FONT = 'DejaVu Sans'
@@ -71,6 +72,7 @@ export function buildCharts(results: GateResults, options: ChartOptions = {}): C
   const charts = [
     decisionChart(view),
     capacityChart(view),
+    arenaChart(view),
     latencyComparisonChart(view),
     cdfChart(view),
     nightTrendChart(view),
@@ -657,7 +659,8 @@ export function decisionChart(results: GateResults): ChartDefinition | null {
   const metric = metricLabel(results.metric)
   const values: Array<Record<string, string | number>> = []
   for (const cell of results.cells) {
-    if (!cell.ratio || !cell.baseline) continue
+    // Capacity and arena cells are decided by their capacity or score, which this chart does not draw.
+    if (!cell.ratio || !cell.baseline || cell.capacity || cell.arena) continue
     values.push({
       cell: cell.cell,
       region: cell.control ? 'control' : cell.latencyVerdict,

@@ -39,3 +39,18 @@ describe('arena in the report', () => {
     expect(renderMarkdown(results)).toContain('Arena verdict (decides the cell) | regression')
   })
 })
+
+describe('arena chart', () => {
+  it('draws every gateway score and dimension with its CI, and renders without warnings', async () => {
+    const { arenaChart } = await import('../../../src/report/arena-chart.js')
+    const { renderChart } = await import('../../../src/report/render.js')
+    const chart = arenaChart(arenaGate(0))!
+    const values = (chart.spec as unknown as { data: { values: Array<Record<string, unknown>> } }).data.values
+    // 3 gateways x (score + 7 dimensions).
+    expect(values).toHaveLength(24)
+    expect(values[0]).toMatchObject({ gateway: 'fast', dimension: 'Score' })
+    const rendered = await renderChart(chart)
+    expect(rendered.warnings).toEqual([])
+    expect(rendered.svg).toContain('Burst 100')
+  })
+})
