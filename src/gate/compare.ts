@@ -51,7 +51,7 @@ export function compareCells(input: CompareInput): { cells: CellComparison[]; no
         ...comparison,
         concurrency: open ? scenario.rate : scenario.vus,
         loadModel: open ? 'open' : 'closed',
-        payloadBytes: scenario.payloadBytes,
+        payloadBytes: requestBytes(scenario),
       }
       if (scenario.capacity) {
         const { capacity, reasons } = compareCapacity({
@@ -162,4 +162,19 @@ function capacityVerdicts(cells: CellComparison[]): CellComparison[] {
     }
     return { ...cell, capacity, verdict: capacity.verdict, reasons }
   })
+}
+
+/**
+ * Bytes of one request body: a GraphQL scenario sends its query document (so charts draw one line per
+ * query, e.g. per operation count), every other built-in the payload.
+ */
+function requestBytes(scenario: Config['scenarios'][number]): number {
+  const g = scenario.graphql
+  if (g?.query === undefined) return scenario.payloadBytes
+  const body = JSON.stringify({
+    query: g.query,
+    variables: g.variables,
+    ...(g.operationName ? { operationName: g.operationName } : {}),
+  })
+  return new TextEncoder().encode(body).length
 }

@@ -101,3 +101,39 @@ describe('compareCells with a capacity search', () => {
     expect(cell.reasons[0]).toContain('capacity')
   })
 })
+
+describe('compareCells with GraphQL scenarios', () => {
+  it('records the request body of a GraphQL scenario as its payload, so charts tell queries apart', () => {
+    const gql = parseConfig(
+      {
+        name: 'g',
+        services: { gw: { image: 'gw', ports: [80], wait: { log: 'up' } } },
+        profiles: [{ name: 'p', target: 'http://gw:80/graphql' }],
+        scenarios: [
+          { name: 'ops-1', script: 'graphql', vus: 50, graphql: { query: '{ a { id } }' } },
+          {
+            name: 'ops-2',
+            script: 'graphql',
+            vus: 50,
+            graphql: { query: '{ a { id } b { id } }', variables: { n: 1 } },
+          },
+        ],
+      },
+      'perf-gate.yml',
+      {},
+    )
+    const { cells } = compareCells({
+      runs: [],
+      config: gql,
+      gate: gql.gate,
+      baseline: null,
+      method: 'stored',
+      now: new Date('2026-01-01T00:00:00Z'),
+    })
+    expect(cells.map((c) => c.payloadBytes)).toEqual([
+      JSON.stringify({ query: '{ a { id } }', variables: {} }).length,
+      JSON.stringify({ query: '{ a { id } b { id } }', variables: { n: 1 } }).length,
+    ])
+    expect(cells[0]).toMatchObject({ concurrency: 50, loadModel: 'closed' })
+  })
+})
