@@ -4,6 +4,8 @@
 #   perf-gate/testgw:local                 the same for the test gateway with a CPU-cost knob (bench)
 #   perf-gate/debian-nginx-base:bookworm   a debootstrap rootfs with nginx, brought in by `docker import`
 #   perf-gate/nginx:local                  that base + our default nginx.conf
+#   perf-gate/haproxy:local                that base + Debian's haproxy + images/haproxy/haproxy.cfg
+#   perf-gate/caddy:local                  that base + Debian's caddy + images/caddy/Caddyfile
 # Idempotent: an image whose source-hash label matches its sources is skipped unless FORCE=1, so an
 # edit to main.go or nginx.conf rebuilds the image without FORCE. The debootstrap rootfs is also
 # cached as a tarball (PERF_GATE_CACHE, default ~/.cache/perf-gate) so that after `docker system prune`
@@ -119,6 +121,22 @@ build_nginx_base() {
   log "$BASE_IMAGE imported in $(since "$t0")"
 }
 
+# Builds images/$1 on the Debian base as $2 (nginx, and the arena's other gateways).
+build_on_base() {
+  local t0 ctx hash name=$1 image=$2
+  ctx="$ROOT/images/$name"
+  # Include the base's id: a re-imported base must rebuild the gateway image on top of it.
+  hash=$( (source_hash "$ctx" && docker image inspect -f '{{.Id}}' "$BASE_IMAGE") | sha256sum | cut -c1-16)
+  if up_to_date "$image" "$hash"; then
+    log "$image up to date, skipped (FORCE=1 rebuilds)"
+    return
+  fi
+  t0=$(date +%s)
+  quiet docker build --label "perf-gate.source-hash=$hash" --build-arg "BASE_IMAGE=$BASE_IMAGE" \
+    -t "$image" "$ctx"
+  log "$image built in $(since "$t0")"
+}
+
 build_nginx() {
   local t0 ctx hash
   ctx="$ROOT/images/nginx"
@@ -139,4 +157,10 @@ build_go_image echo "$ECHO_IMAGE"
 build_go_image testgw "$TESTGW_IMAGE"
 build_nginx_base
 build_nginx
+# The arena example's other gateways (apt-get inside the build): ARENA_GATEWAYS=0 skips them, and a
+# failure is a warning, since nothing but examples/arena needs them.
+if [[ ${ARENA_GATEWAYS:-1} == 1 ]]; then
+  build_on_base haproxy perf-gate/haproxy:local || log "warning: perf-gate/haproxy:local not built"
+  build_on_base caddy perf-gate/caddy:local || log "warning: perf-gate/caddy:local not built"
+fi
 log "done in $(since "$T0")"

@@ -39,6 +39,9 @@ export type EndpointMetrics = z.infer<typeof endpointMetricsSchema>
 
 /** Latency in milliseconds, rates per second, fractions in [0, 1]. */
 export const runMetricsSchema = z.object({
+  /** P25 and P75: only the arena's phases ask k6 for them (IQR consistency). */
+  p25: z.number().nonnegative().optional(),
+  p75: z.number().nonnegative().optional(),
   p50: z.number().nonnegative(),
   p90: z.number().nonnegative(),
   p95: z.number().nonnegative(),
@@ -86,6 +89,84 @@ export const timelineBucketSchema = z.object({
 })
 export type TimelineBucket = z.infer<typeof timelineBucketSchema>
 
+/** One step of a capacity search: a constant target rate and what it achieved. */
+export const capacityStepSchema = z.object({
+  step: z.number().int().positive(),
+  phase: z.enum(['doubling', 'bisection']),
+  /** Target arrival rate, requests per second. */
+  target: z.number().positive(),
+  /** Completed requests per second in the step's load phase. */
+  achieved: z.number().nonnegative(),
+  errorRate: z.number().min(0).max(1),
+  p95: z.number().nonnegative(),
+  requests: z.number().int().nonnegative(),
+  droppedIterations: z.number().int().nonnegative(),
+  pass: z.boolean(),
+  /** Why the step failed the pass rule. */
+  reason: z.string().optional(),
+})
+export type CapacityStepResult = z.infer<typeof capacityStepSchema>
+
+/**
+ * One capacity search (a run of a `capacity-search` scenario). `capacity` is the highest passing
+ * target rate (null when nothing passed); with outcome 'at-max' it is a lower bound.
+ */
+export const capacitySearchSchema = z.object({
+  capacity: z.number().positive().nullable(),
+  outcome: z.enum(['bracketed', 'at-max', 'below-start', 'step-limit']),
+  /** The lowest failing rate, when one was seen. */
+  ceiling: z.number().positive().nullable(),
+  rule: z.object({
+    errorRateCeiling: z.number(),
+    achievedTolerance: z.number(),
+    p95CeilingMs: z.number().optional(),
+  }),
+  steps: z.array(capacityStepSchema).max(50),
+})
+export type CapacitySearchResult = z.infer<typeof capacitySearchSchema>
+
+export const arenaDimensionNames = [
+  'sequential',
+  'burst50',
+  'burst100',
+  'availability',
+  'errorRate',
+  'consistency',
+  'rampUp',
+] as const
+export const arenaPhaseNames = [
+  'warmup',
+  'health',
+  'sequential',
+  'burst10',
+  'burst50',
+  'burst100',
+  'sustained',
+  'rampup',
+] as const
+
+/** One arena run (seed 002): what each phase measured, each dimension's value and score, the score. */
+export const arenaRunSchema = z.object({
+  score: z.number().min(0).max(100),
+  dimensions: z.partialRecord(
+    z.enum(arenaDimensionNames),
+    z.object({ value: z.number(), score: z.number().min(0).max(100) }),
+  ),
+  phases: z.partialRecord(
+    z.enum(arenaPhaseNames),
+    z.object({
+      requests: z.number().int().nonnegative(),
+      errorRate: z.number().min(0).max(1),
+      p25: z.number().nonnegative().optional(),
+      p50: z.number().nonnegative(),
+      p75: z.number().nonnegative().optional(),
+      p95: z.number().nonnegative(),
+      rps: z.number().nonnegative(),
+    }),
+  ),
+})
+export type ArenaRunResult = z.infer<typeof arenaRunSchema>
+
 export const runResultSchema = z.object({
   cell: z.string(),
   profile: z.string(),
@@ -109,6 +190,10 @@ export const runResultSchema = z.object({
   resources: z.array(resourceSampleSchema).default([]),
   /** Latency over time within the load phase, from k6's per-request samples (absent in older results). */
   timeline: z.array(timelineBucketSchema).max(MAX_TIMELINE_BUCKETS).optional(),
+  /** A capacity-search run: the search's steps and the capacity it found (metrics: the capacity step's). */
+  capacity: capacitySearchSchema.optional(),
+  /** An arena run: its phases, dimension scores and composite score (metrics: the sustained phase's). */
+  arena: arenaRunSchema.optional(),
 })
 export type RunResult = z.infer<typeof runResultSchema>
 
@@ -204,6 +289,13 @@ export function buildResultsSchema(strings: ResultsStrings) {
       .default([]),
     // Restated (runResultSchema has it too) so that publish mode visibly keeps it, bounded.
     timeline: z.array(timelineBucketSchema).max(MAX_TIMELINE_BUCKETS).optional(),
+    capacity: capacitySearchSchema
+      .extend({
+        steps: z
+          .array(capacityStepSchema.extend({ reason: strings.text(TEXT_LIMITS.long).optional() }))
+          .max(50),
+      })
+      .optional(),
   })
   const cell = z.object({
     cell: strings.cell,
@@ -295,6 +387,49 @@ export function buildResultsSchema(strings: ResultsStrings) {
         }),
       )
       .max(MAX_SCRIPT_THRESHOLDS)
+      .optional(),
+    /**
+     * A capacity-search cell: the capacity (req/s) per side over its searches, the ratio
+     * candidate/baseline and its verdict (higher is better: a drop beyond the threshold regresses).
+     * It decides the cell; latency and error rate at capacity are reported, not gated.
+     */
+    capacity: z
+      .object({
+        candidate: summary,
+        baseline: summary.nullable(),
+        ratio: ratio.nullable(),
+        changePct: finite.nullable(),
+        pValue: finite.nullable(),
+        adjustedPValue: finite.nullable(),
+        test: z.enum(['welch', 'paired-t']).nullable(),
+        verdict,
+        /** Searches that found no passing rate at all, per side. */
+        noCapacity: z.object({ candidate: z.number().int(), baseline: z.number().int() }),
+        /** Searches whose capacity is only a lower bound (max passed), per side. */
+        atMax: z.object({ candidate: z.number().int(), baseline: z.number().int() }),
+      })
+      .optional(),
+    /**
+     * An arena cell: the composite score over runs (median, mean and t CI of the mean, as seed 002),
+     * each dimension's median score, and the candidate - baseline difference in points with its
+     * verdict (a drop beyond threshold x the baseline's mean regresses). It decides the cell.
+     */
+    arena: z
+      .object({
+        candidate: summary,
+        baseline: summary.nullable(),
+        dimensions: z.partialRecord(
+          z.enum(arenaDimensionNames),
+          z.object({ median: finite, lower: finite, upper: finite, values: z.array(finite).max(10_000) }),
+        ),
+        difference: z
+          .object({ estimate: finite, lower: finite, upper: finite, confidence: finite })
+          .nullable(),
+        changePct: finite.nullable(),
+        pValue: finite.nullable(),
+        test: z.enum(['welch', 'paired-t']).nullable(),
+        verdict,
+      })
       .optional(),
     /** A user's own k6 script: per endpoint (tag value), medians over the measured candidate runs. */
     endpoints: z
@@ -471,3 +606,7 @@ export type OverheadFigure = NonNullable<GateResults['figures']>['overhead'][num
 export type IntervalEstimate = RatioEstimate
 /** The runner check of a stored comparison (see stats/runner-check.ts). */
 export type RunnerCheckResult = StoredPhaseSummary['runner']
+/** What a capacity-search cell found (see stats/capacity-comparison.ts). */
+export type CapacityComparison = NonNullable<CellComparison['capacity']>
+/** What an arena cell found (see stats/arena-comparison.ts). */
+export type ArenaComparison = NonNullable<CellComparison['arena']>

@@ -1,6 +1,6 @@
 // Command echo is the backend the gate drives: it returns the request body unchanged, so k6 can check
 // that a gateway preserves payloads, and it has a delay knob so tests can inject a latency regression
-// in-process (the kernel here has no netem).
+// in-process (the kernel here has no netem). POST /graphql answers GraphQL queries (graphql.go).
 package main
 
 import (
@@ -33,6 +33,7 @@ func newHandler(defaultDelay time.Duration) http.Handler {
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 		_, _ = io.WriteString(w, "ok")
 	})
+	mux.HandleFunc("/graphql", graphqlHandler)
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) { echo(w, r, defaultDelay) })
 	return mux
 }

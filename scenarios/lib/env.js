@@ -58,6 +58,17 @@ export function jsonStringArray(name) {
   return parsed
 }
 
+/** Any JSON value (GRAPHQL_VARIABLES), or `fallback` when unset. */
+export function jsonValue(name, fallback) {
+  const v = str(name, undefined)
+  if (v === undefined) return fallback
+  try {
+    return JSON.parse(v)
+  } catch (e) {
+    throw new Error(`${name} must be JSON: ${e.message}`)
+  }
+}
+
 /** A JSON array of k6 stages ({ target, duration }), or `fallback` when unset. */
 export function stages(name, fallback) {
   const v = str(name, undefined)

@@ -61,7 +61,11 @@ function warmupScenario(scenario) {
   const duration = formatDuration(WARMUP_SECONDS)
   const common = { duration, gracefulStop: '0s' }
   switch (scenario.executor) {
-    case 'constant-arrival-rate':
+    case 'constant-arrival-rate': {
+      // A capacity-search step warms up at a fraction of its target (WARMUP_RATE, seed 004: 10%).
+      const rate = int('WARMUP_RATE', scenario.rate)
+      return { ...scenario, ...common, rate: Math.max(1, rate) }
+    }
     case 'constant-vus':
       return { ...scenario, ...common }
     case 'ramping-arrival-rate': {

@@ -14,7 +14,13 @@ import { checkComposeFile, type ComposeFacts } from './compose-file.js'
 import { k6FlagProblem } from './k6-flags.js'
 import { withLocations } from './locate.js'
 import { serviceWaves } from '../plan/service-order.js'
-import { BUILT_IN_SCENARIOS, configSchema, isBuiltInScenario, type Config } from './schema.js'
+import {
+  BUILT_IN_SCENARIOS,
+  configSchema,
+  isBuiltInScenario,
+  MAX_GRAPHQL_QUERY_BYTES,
+  type Config,
+} from './schema.js'
 import { expandConfig } from './sweep.js'
 
 /** A validated config plus where it came from. Paths inside are absolute. */
@@ -306,7 +312,13 @@ export function loadConfig(
       throw new ConfigError(compose.problems.map((m) => redact(m, interpolated)))
     facts = compose.facts
   }
-  return { file: absolute, dir, config: resolved, interpolated, ...(facts ? { compose: facts } : {}) }
+  return {
+    file: absolute,
+    dir,
+    config: withGraphqlQueries(resolved, file),
+    interpolated,
+    ...(facts ? { compose: facts } : {}),
+  }
 }
 
 /**
@@ -364,6 +376,8 @@ function pathsOutside(config: Config, dir: string): string[] {
   }
   config.scenarios.forEach((s, i) => {
     if (!isBuiltInScenario(s.script)) check(`scenarios[${configIndex(config.scenarios, i)}].script`, s.script)
+    if (s.graphql?.queryFile)
+      check(`scenarios[${configIndex(config.scenarios, i)}].graphql.queryFile`, s.graphql.queryFile)
   })
   // A sweep repeats its script in every level: one problem per configured scenario is enough.
   return [...new Set(problems)]
@@ -388,6 +402,25 @@ function pathRefusal(config: Config, dir: string): (file: string) => string | un
   }
 }
 
+/** Reads every GraphQL queryFile (already checked to exist and to be inside the repo) into `query`. */
+function withGraphqlQueries(config: Config, file: string): Config {
+  return {
+    ...config,
+    scenarios: config.scenarios.map((s, i) => {
+      if (!s.graphql?.queryFile) return s
+      const query = readTextCapped(
+        s.graphql.queryFile,
+        MAX_GRAPHQL_QUERY_BYTES,
+        `${file}: scenarios[${i}].graphql.queryFile`,
+      ).trim()
+      if (query === '') {
+        throw new ConfigError([`${file}: scenarios[${i}].graphql.queryFile: ${s.graphql.queryFile} is empty`])
+      }
+      return { ...s, graphql: { ...s.graphql, query } }
+    }),
+  }
+}
+
 function resolvePaths(config: Config, dir: string): Config {
   const at = (p: string) => path.resolve(dir, p)
   return {
@@ -402,9 +435,12 @@ function resolvePaths(config: Config, dir: string): Config {
         },
       ]),
     ),
-    scenarios: config.scenarios.map((s) =>
-      isBuiltInScenario(s.script) ? s : { ...s, script: at(s.script) },
-    ),
+    scenarios: config.scenarios.map((s) => {
+      const resolved = isBuiltInScenario(s.script) ? s : { ...s, script: at(s.script) }
+      return s.graphql?.queryFile
+        ? { ...resolved, graphql: { ...s.graphql, queryFile: at(s.graphql.queryFile) } }
+        : resolved
+    }),
     baseline: { path: at(config.baseline.path) },
     ...(config.stack ? { stack: { ...config.stack, compose: at(config.stack.compose) } } : {}),
   }
@@ -425,6 +461,9 @@ function missingFiles(config: Config): string[] {
   }
   config.scenarios.forEach((s, index) => {
     const i = configIndex(config.scenarios, index)
+    if (s.graphql?.queryFile && !existsSync(s.graphql.queryFile)) {
+      problems.push(`scenarios[${i}].graphql.queryFile: file not found: ${s.graphql.queryFile}`)
+    }
     if (!isBuiltInScenario(s.script) && !existsSync(s.script)) {
       problems.push(`scenarios[${i}].script: k6 script not found: ${s.script}`)
     } else if (isBuiltInScenario(s.script) && !(BUILT_IN_SCENARIOS as readonly string[]).includes(s.script)) {

@@ -92,6 +92,13 @@ export const waitSchema = z
     message: 'expected "http" or "log"',
   })
 
+const resourcesSchema = z
+  .object({
+    cpus: z.number().positive().max(1024).optional(),
+    memoryMiB: z.number().int().positive().max(4_194_304).optional(),
+  })
+  .strict()
+
 export const serviceSchema = z
   .object({
     image: z.string().min(1).optional().describe('A local image name, e.g. "perf-gate/echo:local".'),
@@ -120,12 +127,7 @@ export const serviceSchema = z
       .describe('Files copied into the container before it starts.'),
     dependsOn: z.array(name).default([]).describe('Services that must be ready first.'),
     wait: waitSchema.optional().describe('Readiness of the container itself.'),
-    resources: z
-      .object({
-        cpus: z.number().positive().max(1024).optional(),
-        memoryMiB: z.number().int().positive().max(4_194_304).optional(),
-      })
-      .strict()
+    resources: resourcesSchema
       .optional()
       .describe('Resource limits, so the gateway and the echo backend do not fight over cores.'),
   })
@@ -293,6 +295,9 @@ export const BUILT_IN_SCENARIOS = [
   'constant-arrival-rate',
   'ramping-vus',
   'ramping-arrival-rate',
+  'capacity-search',
+  'graphql',
+  'arena',
 ] as const
 
 /** Latency metrics a user's own script may be judged by: HTTP, gRPC, WebSocket (session, connect). */
@@ -322,6 +327,137 @@ const sweepable = (level: z.ZodNumber) =>
       .max(MAX_SWEEP_LEVELS)
       .refine((levels) => new Set(levels).size === levels.length, { message: 'expected distinct levels' }),
   ])
+
+/** Capacity search (script: capacity-search): the highest constant arrival rate meeting a pass rule. */
+export const capacitySchema = z
+  .object({
+    start: z.number().int().positive().max(MAX_RATE).describe('First rate tried, requests per second.'),
+    max: z
+      .number()
+      .int()
+      .positive()
+      .max(MAX_RATE)
+      .describe('Highest rate tried; when it passes, the capacity is reported as at least this.'),
+    errorRateCeiling: z
+      .number()
+      .gt(0)
+      .max(1)
+      .default(0.01)
+      .describe('A step passes only with an error rate below this (seed 004: 1%).'),
+    achievedTolerance: z
+      .number()
+      .min(0)
+      .max(1)
+      .default(0.05)
+      .describe('A step passes only when the achieved rate is within this fraction of its target.'),
+    p95CeilingMs: z.number().positive().optional().describe('A step passes only with P95 at most this.'),
+    warmupFraction: z
+      .number()
+      .gt(0)
+      .max(1)
+      .default(0.1)
+      .describe("Each step's warm-up (the scenario's `warmup`) runs at this fraction of the step's rate."),
+    resolution: z
+      .number()
+      .gt(0)
+      .lt(1)
+      .default(0.05)
+      .describe('Bisection stops when the passing and failing rates are within this fraction.'),
+    maxSteps: z.number().int().min(1).max(50).default(20).describe('Most steps one search may take.'),
+  })
+  .strict()
+  .refine((c) => c.max >= c.start, { message: 'expected max >= start', path: ['max'] })
+
+/**
+ * Seed 002's weights and caps, the arena's defaults. Here rather than in src/arena/score.ts (which
+ * re-exports them) because this file imports nothing local: npm run schema loads it on its own.
+ */
+export const DEFAULT_ARENA_WEIGHTS = {
+  sequential: 0.1,
+  burst50: 0.2,
+  burst100: 0.2,
+  availability: 0.15,
+  errorRate: 0.1,
+  consistency: 0.1,
+  rampUp: 0.15,
+}
+export const DEFAULT_ARENA_CAPS = {
+  sequentialP95Ms: 400,
+  burst50P95Ms: 2500,
+  burst100P95Ms: 4000,
+  consistencyCv: 1,
+  rampUpRps: 100,
+}
+
+const weight = z.number().min(0).max(1)
+const cap = z.number().positive()
+
+/** The Gateway Arena (script: arena): seed 002's seven phases and its composite score. */
+export const arenaSchema = z
+  .object({
+    timeScale: z
+      .number()
+      .gt(0)
+      .max(1)
+      .default(1)
+      .describe(
+        'Scales the timed phases (bursts 0->50 and 0->100 VUs over 18 s, ramp-up 10->100 req/s over 60 s); 1 is the published shape, less makes a quicker, shorter-run arena.',
+      ),
+    healthPath: z
+      .string()
+      .startsWith('/')
+      .max(2000)
+      .optional()
+      .describe("The health phase's GET path on the target's host; default: the target itself."),
+    weights: z
+      .object({
+        sequential: weight.default(DEFAULT_ARENA_WEIGHTS.sequential),
+        burst50: weight.default(DEFAULT_ARENA_WEIGHTS.burst50),
+        burst100: weight.default(DEFAULT_ARENA_WEIGHTS.burst100),
+        availability: weight.default(DEFAULT_ARENA_WEIGHTS.availability),
+        errorRate: weight.default(DEFAULT_ARENA_WEIGHTS.errorRate),
+        consistency: weight.default(DEFAULT_ARENA_WEIGHTS.consistency),
+        rampUp: weight.default(DEFAULT_ARENA_WEIGHTS.rampUp),
+      })
+      .strict()
+      .default(DEFAULT_ARENA_WEIGHTS)
+      .refine((w) => Math.abs(Object.values(w).reduce((a, b) => a + b, 0) - 1) < 1e-6, {
+        message: 'the weights must sum to 1 (the score is 0..100)',
+      })
+      .describe("Weight of each dimension in the composite score (seed 002's by default)."),
+    caps: z
+      .object({
+        sequentialP95Ms: cap.default(DEFAULT_ARENA_CAPS.sequentialP95Ms),
+        burst50P95Ms: cap.default(DEFAULT_ARENA_CAPS.burst50P95Ms),
+        burst100P95Ms: cap.default(DEFAULT_ARENA_CAPS.burst100P95Ms),
+        consistencyCv: cap.default(DEFAULT_ARENA_CAPS.consistencyCv),
+        rampUpRps: cap.default(DEFAULT_ARENA_CAPS.rampUpRps),
+      })
+      .strict()
+      .default(DEFAULT_ARENA_CAPS)
+      .describe('The value at which a dimension scores 0 (latency: P95 in ms).'),
+  })
+  .strict()
+
+/** Largest GraphQL query accepted (seed 001's largest is about 2 KB). */
+export const MAX_GRAPHQL_QUERY_BYTES = 100_000
+
+/** A GraphQL scenario (script: graphql): the query every request POSTs. */
+export const graphqlSchema = z
+  .object({
+    query: z.string().min(1).max(MAX_GRAPHQL_QUERY_BYTES).optional().describe('The query, inline.'),
+    queryFile: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('A file holding the query, relative to the config file (e.g. "queries/4-ops.graphql").'),
+    variables: z.record(z.string(), z.unknown()).default({}).describe('Variables sent with the query.'),
+    operationName: z.string().min(1).max(256).optional().describe('operationName sent with the query.'),
+  })
+  .strict()
+  .refine((g) => (g.query === undefined) !== (g.queryFile === undefined), {
+    message: 'expected exactly one of "query" or "queryFile"',
+  })
 
 export const scenarioSchema = z
   .object({
@@ -386,8 +522,45 @@ export const scenarioSchema = z
       .describe(
         'Your own script: the request tag whose literal values in the script (e.g. `tags: { name: "login" }`) get per-endpoint results.',
       ),
+    graphql: graphqlSchema
+      .optional()
+      .describe(
+        'script: graphql: the query each request POSTs as {query, variables}; each response is checked for an error-free "data" holding every top-level field asked for. Closed model (vus) unless rate is set.',
+      ),
+    arena: arenaSchema
+      .optional()
+      .describe(
+        "script: arena: every run is one arena (seed 002): warm-up (discarded), health, sequential, burst 10, burst 50, burst 100, sustained, ramp-up, one k6 process each; scored 0..100 and gated on a score drop. Set gate.warmupRounds: 1 and rounds: 4 for the seed's 5 runs with the first discarded.",
+      ),
+    capacity: capacitySchema
+      .optional()
+      .describe(
+        'script: capacity-search: every run is one search, a series of constant-arrival-rate steps of `duration` (each after a warm-up of `warmup` at warmupFraction of its rate); rounds repeat the search.',
+      ),
   })
   .strict()
+  .refine((s) => (s.script === 'graphql') === (s.graphql !== undefined), {
+    message: 'script "graphql" and "graphql" (the query) go together: one needs the other',
+    path: ['graphql'],
+  })
+  .refine((s) => (s.script === 'arena') === (s.arena !== undefined), {
+    message: 'script "arena" and "arena" go together: one needs the other (arena: {} for the defaults)',
+    path: ['arena'],
+  })
+  .refine((s) => (s.script === 'capacity-search') === (s.capacity !== undefined), {
+    message: 'script "capacity-search" and "capacity" go together: one needs the other',
+    path: ['capacity'],
+  })
+  .refine(
+    (s) =>
+      s.script !== 'capacity-search' ||
+      ((!DURATION_PATTERN.test(s.duration) || durationMs(s.duration) >= 1000) &&
+        (!DURATION_PATTERN.test(s.warmup) || durationMs(s.warmup) === 0 || durationMs(s.warmup) >= 1000)),
+    {
+      message: 'a capacity search runs arrival-rate steps: duration and warmup of at least "1s" (a k6 limit)',
+      path: ['duration'],
+    },
+  )
   .refine((s) => !isBuiltInScenario(s.script) || s.latencyMetric === 'http_req_duration', {
     message: 'latencyMetric applies to your own k6 script; the built-in scenarios measure HTTP',
     path: ['latencyMetric'],
@@ -573,6 +746,9 @@ export const variantSchema = z
               .describe('Build the baseline image from the Dockerfile as it was at a git ref.'),
             env: z.record(z.string(), z.string()).optional(),
             command: z.array(z.string()).optional(),
+            resources: resourcesSchema
+              .optional()
+              .describe("Resource limits of the baseline variant's service (e.g. a CPU-limited A/B)."),
           })
           .strict()
           .refine((v) => v.image === undefined || v.build === undefined, {
@@ -820,6 +996,9 @@ export interface SweepLevel {
 export type Config = Omit<RawConfig, 'scenarios'> & { scenarios: ScenarioConfig[] }
 export type ServiceConfig = z.infer<typeof serviceSchema>
 export type ProfileConfig = z.infer<typeof profileSchema>
+export type CapacityConfig = z.infer<typeof capacitySchema>
+export type GraphqlConfig = z.infer<typeof graphqlSchema>
+export type ArenaConfig = z.infer<typeof arenaSchema>
 export type GateConfig = z.infer<typeof gateSchema>
 export type HttpCall = z.infer<typeof httpCallSchema>
 export type WaitConfig = z.infer<typeof waitSchema>

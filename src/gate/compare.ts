@@ -11,11 +11,15 @@ import {
   applyHolm,
   comparePaired,
   compareStored,
+  holmAdjust,
   noiseMonitor,
   overheadFigures,
   payloadFigures,
   resourceFigures,
 } from '../stats/index.js'
+import { compareCapacity } from '../stats/capacity-comparison.js'
+import { compareArena } from '../stats/arena-comparison.js'
+import { formatP } from '../stats/reason-text.js'
 
 export type ComparisonMethod = 'stored' | 'paired' | 'none'
 
@@ -55,11 +59,11 @@ export function compareCells(input: CompareInput): { cells: CellComparison[]; no
             })
       // Open model: the arrival rate is the load level (its VUs are only a pool); closed: the VUs.
       const open = scenario.rate !== undefined || scenario.script.endsWith('arrival-rate')
-      compared.push({
+      const cellResult: CellComparison = {
         ...comparison,
         concurrency: open ? scenario.rate : scenario.vus,
         loadModel: open ? 'open' : 'closed',
-        payloadBytes: scenario.payloadBytes,
+        payloadBytes: requestBytes(scenario),
         ...(scenario.sweep
           ? { sweep: { scenario: scenario.sweep.scenario, level: scenario.sweep.label } }
           : {}),
@@ -67,10 +71,54 @@ export function compareCells(input: CompareInput): { cells: CellComparison[]; no
         ...(comparison.achieved && open && scenario.rate !== undefined
           ? { achieved: { ...comparison.achieved, targetRps: scenario.rate } }
           : {}),
-      })
+      }
+      if (scenario.capacity) {
+        const { capacity, reasons } = compareCapacity({
+          method: method === 'paired' ? 'paired' : 'stored',
+          candidateRuns,
+          baselineRuns:
+            method === 'paired'
+              ? mine.filter((r) => r.variant === 'baseline')
+              : method === 'stored' && baseline
+                ? cellHistory(baseline, cell).flat()
+                : null,
+          threshold: gate.threshold,
+          confidence: gate.confidence,
+        })
+        cellResult.capacity = capacity
+        cellResult.loadModel = 'open'
+        cellResult.reasons = [
+          ...reasons,
+          'latency and error rate below are those of the capacity step: reported, not gated (the search holds them to its pass rule)',
+          ...comparison.reasons,
+        ]
+      }
+      if (scenario.arena) {
+        const { arena, reasons } = compareArena({
+          method: method === 'paired' ? 'paired' : 'stored',
+          candidateRuns,
+          baselineRuns:
+            method === 'paired'
+              ? mine.filter((r) => r.variant === 'baseline')
+              : method === 'stored' && baseline
+                ? cellHistory(baseline, cell).flat()
+                : null,
+          threshold: gate.threshold,
+          confidence: gate.confidence,
+        })
+        cellResult.arena = arena
+        cellResult.reasons = [
+          ...reasons,
+          'latency and error rate below are those of the sustained phase: reported, the score decides',
+          ...comparison.reasons,
+        ]
+      }
+      compared.push(cellResult)
     }
   }
-  const cells = applyHolm(compared)
+  const cells = capacityVerdicts(applyHolm(compared)).map((cell) =>
+    cell.arena ? { ...cell, verdict: cell.arena.verdict } : cell,
+  )
 
   if (method === 'stored') {
     if (!baseline) {
@@ -125,4 +173,47 @@ export function figuresOf(
     ...(payload.length > 0 ? { payload } : {}),
     ...(resources.length > 0 ? { resources } : {}),
   }
+}
+
+/**
+ * Capacity cells are decided by their capacity, not by latency at capacity: Holm across the capacity
+ * cells' p-values (a family of its own, as the latency family is), then the capacity verdict becomes
+ * the cell's verdict. A drop that Holm does not confirm is inconclusive, with the reason.
+ */
+function capacityVerdicts(cells: CellComparison[]): CellComparison[] {
+  const family = cells.filter((c) => !c.control && c.capacity && c.capacity.pValue !== null)
+  const adjusted = holmAdjust(family.map((c) => c.capacity?.pValue as number))
+  const byCell = new Map(family.map((c, i) => [c, adjusted[i] as number]))
+  return cells.map((cell) => {
+    if (!cell.capacity) return cell
+    const capacity = { ...cell.capacity, adjustedPValue: byCell.get(cell) ?? null }
+    const reasons = [...cell.reasons]
+    const alpha = 1 - (capacity.ratio?.confidence ?? 0.95)
+    if (
+      capacity.verdict === 'regression' &&
+      capacity.adjustedPValue !== null &&
+      capacity.adjustedPValue >= alpha
+    ) {
+      capacity.verdict = 'inconclusive'
+      reasons.push(
+        `capacity drop not significant after Holm correction across ${family.length} capacity cells (adjusted p ${formatP(capacity.adjustedPValue)}): downgraded to inconclusive`,
+      )
+    }
+    return { ...cell, capacity, verdict: capacity.verdict, reasons }
+  })
+}
+
+/**
+ * Bytes of one request body: a GraphQL scenario sends its query document (so charts draw one line per
+ * query, e.g. per operation count), every other built-in the payload.
+ */
+function requestBytes(scenario: Config['scenarios'][number]): number {
+  const g = scenario.graphql
+  if (g?.query === undefined) return scenario.payloadBytes
+  const body = JSON.stringify({
+    query: g.query,
+    variables: g.variables,
+    ...(g.operationName ? { operationName: g.operationName } : {}),
+  })
+  return new TextEncoder().encode(body).length
 }

@@ -12,7 +12,16 @@ import { runK6Scenarios } from '../load/k6.js'
 import { isBuiltInScenario } from '../config/load.js'
 import { k6Wrap, scenarioDurationS, scenarioEnv, scriptPath } from '../load/scenario-env.js'
 import type { Logger } from '../log.js'
-import type { ResourceSample, RunMetrics, RunResult, VariantName } from '../model.js'
+import type {
+  ArenaRunResult,
+  CapacitySearchResult,
+  ResourceSample,
+  RunMetrics,
+  RunResult,
+  VariantName,
+} from '../model.js'
+import { runArena } from './arena-run.js'
+import { runCapacitySearch } from './capacity-run.js'
 import type { PlannedRun } from '../plan/schedule.js'
 import { setUpProfile } from '../stack/profile-setup.js'
 import { sampleResources } from '../stack/resource-sampler.js'
@@ -235,21 +244,50 @@ async function execute(
     )
     let measured: K6ScenarioResults
     let resources: ResourceSample[][]
+    let capacity: CapacitySearchResult | undefined
+    let arena: ArenaRunResult | undefined
     try {
-      measured = await runK6Scenarios(
-        {
+      if (scenario.arena) {
+        // One run of an arena scenario is the whole arena (eight k6 phases), one variant at a time.
+        const run = await runArena({
           k6: ctx.k6,
-          script: scriptPath(scenario),
-          wrap: k6Wrap(scenario),
-          env,
-          durationS,
-          timeoutMs: durationS * 1000 + durationMs(scenario.warmup) + 120_000,
+          log: ctx.log,
           signal: ctx.signal,
-          timeline: ctx.config.gate.timeline,
-          flags: ctx.config.k6.flags,
-        },
-        names,
-      )
+          profile,
+          scenario,
+          targetUrl: targets[first.variant] as string,
+          label: `round ${first.round} ${first.cell} [${first.variant}]`,
+        })
+        arena = run.arena
+        measured = { metrics: { [names[0] as string]: run.metrics }, timelines: {} }
+      } else if (scenario.capacity) {
+        // One run of a capacity scenario is a whole search (many k6 steps), one variant at a time.
+        const search = await runCapacitySearch({
+          k6: ctx.k6,
+          log: ctx.log,
+          signal: ctx.signal,
+          profile,
+          scenario,
+          targetUrl: targets[first.variant] as string,
+          label: `round ${first.round} ${first.cell} [${first.variant}]`,
+        })
+        capacity = search.capacity
+        measured = { metrics: { [names[0] as string]: search.metrics }, timelines: {} }
+      } else
+        measured = await runK6Scenarios(
+          {
+            k6: ctx.k6,
+            script: scriptPath(scenario),
+            wrap: k6Wrap(scenario),
+            env,
+            durationS,
+            timeoutMs: durationS * 1000 + durationMs(scenario.warmup) + 120_000,
+            signal: ctx.signal,
+            timeline: ctx.config.gate.timeline,
+            flags: ctx.config.k6.flags,
+          },
+          names,
+        )
     } finally {
       resources = await Promise.all(stopSampling.map((stop) => stop()))
     }
@@ -257,7 +295,8 @@ async function execute(
     results = planned.map((p, i) => {
       const m = measured.metrics[names[i] as string] as RunMetrics
       const timeline = measured.timelines[names[i] as string]
-      const reason = invalidReason(scenario, m)
+      // Steps above capacity drop iterations by design: a search is a result, never invalid.
+      const reason = capacity || arena ? undefined : invalidReason(scenario, m)
       return {
         cell: p.cell,
         profile: p.profile,
@@ -274,6 +313,8 @@ async function execute(
         ...(reason ? { invalidReason: reason } : {}),
         resources: resources[i] ?? [],
         ...(timeline ? { timeline } : {}),
+        ...(capacity ? { capacity } : {}),
+        ...(arena ? { arena } : {}),
       }
     })
     const invalid = results.find((r) => !r.valid)
@@ -288,6 +329,19 @@ async function execute(
 function describe(run: RunResult): string {
   const m = run.metrics
   const flags = [run.warmup ? 'warm-up' : '', run.valid ? '' : 'INVALID'].filter(Boolean).join(', ')
+  if (run.arena) {
+    return (
+      `round ${run.round} ${run.cell} [${run.variant}]: arena score ${run.arena.score.toFixed(1)}, sustained p95 ${m.p95.toFixed(2)} ms` +
+      (flags ? ` (${flags})` : '')
+    )
+  }
+  if (run.capacity) {
+    const c = run.capacity
+    return (
+      `round ${run.round} ${run.cell} [${run.variant}]: capacity ${c.capacity === null ? 'none' : `${c.capacity} req/s`} (${c.outcome}, ${c.steps.length} steps), p95 at capacity ${m.p95.toFixed(2)} ms` +
+      (flags ? ` (${flags})` : '')
+    )
+  }
   return (
     `round ${run.round} ${run.cell} [${run.variant}]: p95 ${m.p95.toFixed(2)} ms, p50 ${m.p50.toFixed(2)} ms, ` +
     `${m.rps.toFixed(0)} req/s, errors ${(m.errorRate * 100).toFixed(2)}%, checks ${(m.checkAccuracy * 100).toFixed(2)}%` +
@@ -301,7 +355,7 @@ function describe(run: RunResult): string {
  */
 function duetCapable(config: Config, scenarioName: string): boolean {
   const scenario = config.scenarios.find((s) => s.name === scenarioName)
-  return scenario !== undefined && isBuiltInScenario(scenario.script)
+  return scenario !== undefined && isBuiltInScenario(scenario.script) && !scenario.capacity && !scenario.arena
 }
 
 /**

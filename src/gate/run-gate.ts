@@ -104,6 +104,8 @@ function downgradeUnconfirmed(cells: CellComparison[], reason: string): CellComp
 /** One sentence per gated cell: the smallest regression it could have detected. */
 function detectableNote(cells: readonly CellComparison[]): string | null {
   const parts = cells
+    // Latency's detectable change says nothing about cells a capacity or an arena score decides.
+    .filter((c) => !c.capacity && !c.arena)
     .filter((c) => !c.control && c.minDetectablePct !== undefined && c.minDetectablePct !== null)
     .map((c) => `${c.cell} ${formatChange(1 + (c.minDetectablePct as number) / 100)}`)
   if (parts.length === 0) return null

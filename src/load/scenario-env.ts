@@ -45,6 +45,11 @@ export function scenarioEnv(
   // A user's own script reads the target as BASE_URL, the convention of k6's own examples, which
   // append paths to it (`${BASE_URL}/login`): so without the trailing slash of a bare host.
   if (!isBuiltInScenario(scenario.script)) env.BASE_URL = targetUrl.replace(/\/$/, '')
+  if (scenario.graphql?.query !== undefined) {
+    env.GRAPHQL_QUERY = scenario.graphql.query
+    env.GRAPHQL_VARIABLES = JSON.stringify(scenario.graphql.variables)
+    if (scenario.graphql.operationName) env.GRAPHQL_OPERATION_NAME = scenario.graphql.operationName
+  }
   for (const [key, value] of Object.entries(scenario.params)) env[key.toUpperCase()] = String(value)
   return env
 }

@@ -15,6 +15,8 @@ import {
 } from '../model.js'
 
 const trendValues = z.object({
+  'p(25)': z.number().optional(),
+  'p(75)': z.number().optional(),
   avg: z.number(),
   max: z.number(),
   'p(50)': z.number().optional(),
@@ -85,6 +87,8 @@ export function parseK6Summary(json: unknown, durationS: number, scenario = 'loa
     (m.dropped_iterations as Metric<Counter>)?.values.count ??
     0
   return {
+    ...(latency['p(25)'] !== undefined ? { p25: latency['p(25)'] } : {}),
+    ...(latency['p(75)'] !== undefined ? { p75: latency['p(75)'] } : {}),
     p50: latency['p(50)'] ?? latency.med,
     p90: latency['p(90)'],
     p95: latency['p(95)'],

@@ -35,7 +35,33 @@ export interface GateEstimate {
 }
 
 function runSeconds(config: Config, scenario: Config['scenarios'][number]): number {
-  return (durationMs(scenario.warmup) + durationMs(scenario.duration)) / 1000 + RUN_OVERHEAD_S
+  // An arena run: eight k6 processes; the timed phases last 2 x 18 s + 60 s at timeScale 1, the
+  // iteration-counted ones a few seconds on a local stack.
+  if (scenario.arena) return 96 * scenario.arena.timeScale + 8 * (RUN_OVERHEAD_S + 1)
+  const step = (durationMs(scenario.warmup) + durationMs(scenario.duration)) / 1000 + RUN_OVERHEAD_S
+  return step * searchSteps(scenario)
+}
+
+/**
+ * k6 steps of one run: 1, or for a capacity search (one run is a whole search) its doublings up to
+ * max plus the bisection to the resolution, at most maxSteps: an upper estimate.
+ */
+function searchSteps(scenario: Config['scenarios'][number]): number {
+  const c = scenario.capacity
+  if (!c) return 1
+  const doublings = Math.ceil(Math.log2(c.max / c.start)) + 1
+  const bisections = Math.ceil(Math.log2(1 / c.resolution))
+  return Math.min(c.maxSteps, doublings + bisections)
+}
+
+/** Runs both variants of a pair in one k6 process (a duet): built-in scenarios except searches. */
+function duet(config: Config, scenario: Config['scenarios'][number]): boolean {
+  return (
+    config.gate.pairing === 'duet' &&
+    isBuiltInScenario(scenario.script) &&
+    !scenario.capacity &&
+    !scenario.arena
+  )
 }
 
 /**
@@ -65,8 +91,7 @@ export function estimateGate(
           seconds: SESSION_S * sessions + rounds * perRound,
         }
   // A duet runs both variants in one process; interleaved pairs (and users' own scripts) run two.
-  const perPair = (s: Config['scenarios'][number]) =>
-    gate.pairing === 'duet' && isBuiltInScenario(s.script) ? 1 : 2
+  const perPair = (s: Config['scenarios'][number]) => (duet(config, s) ? 1 : 2)
   const processesPerPair = cellList.reduce((sum, s) => sum + perPair(s), 0)
   const pairSeconds = cellList.reduce((sum, s) => sum + perPair(s) * runSeconds(config, s), 0)
   const block =

@@ -6,6 +6,8 @@
 import type { TopLevelSpec } from 'vega-lite'
 import type { CellComparison, GateResults, RunResult } from '../model.js'
 import { formatDeltaMs, formatSignedPct, metricLabel, verdictSeverity } from './format.js'
+import { capacityChart } from './capacity-chart.js'
+import { arenaChart } from './arena-chart.js'
 
 /** The one font family the charts use; render.ts ships this font to resvg so PNG text matches the SVG. */
 export const CHART_FONT = 'DejaVu Sans'
@@ -55,6 +57,9 @@ const config = {
   header: { titleFontWeight: 'normal', labelFontSize: 12, titleFontSize: 12 },
 } as const
 
+/** The schema URL and config every chart shares (for chart builders in their own modules). */
+export { SCHEMA as CHART_SCHEMA, config as CHART_CONFIG }
+
 /** A colour scale for the variants present, so a candidate-only chart has no "baseline" legend entry. */
 function variantScale(values: Array<Record<string, unknown>>): { domain: string[]; range: string[] } {
   const present = new Set(values.map((row) => row.variant))
@@ -72,6 +77,8 @@ export function buildCharts(results: GateResults, options: ChartOptions = {}): C
   const view = shown.length === results.cells.length ? results : { ...results, cells: shown }
   const charts = [
     decisionChart(view),
+    capacityChart(view),
+    arenaChart(view),
     latencyComparisonChart(view),
     cdfChart(view),
     nightTrendChart(view),
@@ -701,7 +708,8 @@ export function decisionChart(results: GateResults): ChartDefinition | null {
   const metric = metricLabel(results.metric)
   const values: Array<Record<string, string | number>> = []
   for (const cell of results.cells) {
-    if (!cell.ratio || !cell.baseline) continue
+    // Capacity and arena cells are decided by their capacity or score, which this chart does not draw.
+    if (!cell.ratio || !cell.baseline || cell.capacity || cell.arena) continue
     values.push({
       cell: cell.cell,
       region: cell.control ? 'control' : cell.latencyVerdict,

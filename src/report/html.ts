@@ -7,6 +7,7 @@ import type { GateResults } from '../model.js'
 import type { ChartDefinition } from './charts.js'
 import {
   buildReportContent,
+  type ArenaTable,
   type Attention,
   type CellDetail,
   type FigureTable,
@@ -105,6 +106,52 @@ function figureSection(figure: FigureTable): string {
     figure.headers,
     figure.rows.map((row) => row.map(escapeHtml)),
     'figures',
+  )}`
+}
+
+/** An arena ranking (seed 002). */
+function arenaTable(arena: ArenaTable): string {
+  const rows = arena.rows.map((row) =>
+    [
+      String(row.rank),
+      row.profile,
+      row.score,
+      String(row.runs),
+      ...row.dimensions,
+      row.change,
+      row.verdictLabel,
+    ].map(escapeHtml),
+  )
+  const notes = arena.significant.map((line) => `<li>${escapeHtml(line)}</li>`).join('')
+  return `<h2>Arena ${escapeHtml(arena.scenario)}</h2>\n${table(
+    ['#', 'Gateway', 'Score (CI)', 'Runs', ...arena.dimensions, 'vs baseline', 'Verdict'],
+    rows,
+    'arena',
+  )}${notes ? `\n<ul>${notes}</ul>` : ''}`
+}
+
+/** Capacity-search cells, whose capacity decides them. */
+function capacityTable(content: ReportContent): string {
+  return `<h2>Capacity</h2>\n${table(
+    [
+      'Cell',
+      'Baseline req/s (CI)',
+      'Candidate req/s (CI)',
+      'Change (CI)',
+      'Searches',
+      'P95 at capacity',
+      'Verdict',
+    ],
+    content.capacity.map((row) => [
+      `<code>${escapeHtml(row.cell)}</code>`,
+      escapeHtml(row.baseline),
+      escapeHtml(row.candidate),
+      escapeHtml(row.change),
+      escapeHtml(row.searches),
+      escapeHtml(row.p95AtCapacity),
+      escapeHtml(row.verdictLabel),
+    ]),
+    'capacity',
   )}`
 }
 
@@ -215,6 +262,8 @@ export function renderHtml(
     content.decision === null ? '' : `<p class="decision">${escapeHtml(content.decision)}</p>`,
     content.attention === null ? '' : attentionParagraph(content.attention),
     summaryTable(content),
+    content.capacity.length > 0 ? capacityTable(content) : '',
+    ...content.arena.map(arenaTable),
     content.notes.length > 0
       ? `<h2>Notes</h2><ul>${content.notes.map((note) => `<li>${escapeHtml(note)}</li>`).join('')}</ul>`
       : '',

@@ -10,6 +10,7 @@ import type { GateResults } from '../model.js'
 import { formatSignedPct, metricLabel } from './format.js'
 import {
   buildReportContent,
+  type ArenaTable,
   type Attention,
   type CellDetail,
   type CellRow,
@@ -142,6 +143,8 @@ function assemble(
     blocks.push(`📎 [Charts, HTML report and results.json](${options.artifactsUrl}) in the run's artifacts`)
   }
   blocks.push(table(content, layout.rows, options))
+  if (content.capacity.length > 0) blocks.push(capacityTable(content))
+  for (const arena of content.arena) blocks.push(arenaTable(arena))
   if (content.notes.length > 0)
     blocks.push(notesBlock(content.notes, Math.floor((options.maxChars ?? DEFAULT_MAX_CHARS) / 4), options))
   if (layout.figures) blocks.push(...content.figures.map(figureBlock))
@@ -195,6 +198,38 @@ function table(content: ReportContent, rowCount: number, options: MarkdownOption
     lines.push('', `… ${hidden} more ${hidden === 1 ? 'cell' : 'cells'}, ${seeFullReport(options)}.`)
   }
   return lines.join('\n')
+}
+
+/** Capacity-search cells: the capacity decides them, so it gets a table of its own. */
+function capacityTable(content: ReportContent): string {
+  return [
+    '**Capacity** (highest constant rate meeting the pass rule, req/s, median [CI] over searches)',
+    '',
+    '| Cell | Baseline | Candidate | Change (CI) | Searches | P95 at capacity | Verdict |',
+    '| :-- | --: | --: | --: | --: | --: | :-- |',
+    ...content.capacity.map(
+      (row) =>
+        `| ${[`\`${row.cell}\``, row.baseline, row.candidate, row.change, row.searches, row.p95AtCapacity, row.verdictLabel].map(escapeCell).join(' | ')} |`,
+    ),
+  ].join('\n')
+}
+
+/** An arena ranking: score with its CI over runs, each dimension's median, the change. */
+function arenaTable(arena: ArenaTable): string {
+  const head = ['#', 'Gateway', 'Score (CI)', 'Runs', ...arena.dimensions, 'vs baseline', 'Verdict']
+  return [
+    `**Arena ${escapeText(arena.scenario)}** (seed 002 score 0..100: median [t CI of the mean] over runs; dimensions: median scores)`,
+    '',
+    `| ${head.map(escapeCell).join(' | ')} |`,
+    `| ${head.map((_, i) => (i === 1 || i === head.length - 1 ? ':--' : '--:')).join(' | ')} |`,
+    ...arena.rows.map(
+      (row) =>
+        `| ${[String(row.rank), row.profile, row.score, String(row.runs), ...row.dimensions, row.change, row.verdictLabel].map(escapeCell).join(' | ')} |`,
+    ),
+    ...(arena.significant.length > 0
+      ? ['', ...arena.significant.map((line) => `- ${escapeText(line)}`)]
+      : []),
+  ].join('\n')
 }
 
 function tableRow(row: CellRow): string {

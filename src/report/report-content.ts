@@ -3,7 +3,17 @@
  * details, the environment. The markdown and HTML renderers both read this, so the PR comment and the
  * HTML report can never disagree on a number.
  */
-import type { CellComparison, GateResults, RunResult, SampleSummary, Verdict } from '../model.js'
+import {
+  arenaDimensionNames,
+  type CellComparison,
+  type GateResults,
+  type RunResult,
+  type SampleSummary,
+  type Verdict,
+} from '../model.js'
+import { welchPValue } from '../stats/arena-comparison.js'
+
+const ARENA_DIMENSION_ORDER = arenaDimensionNames
 import {
   formatDeltaMs,
   formatMs,
@@ -83,6 +93,44 @@ export interface FigureTable {
   rows: string[][]
 }
 
+/** One capacity-search cell: capacities in req/s over its searches. */
+export interface CapacityRow {
+  cell: string
+  /** e.g. "2400 [2310, 2490]", or "—" without a baseline. */
+  baseline: string
+  candidate: string
+  /** e.g. "-12.3% [-16.0, -8.4]". */
+  change: string
+  /** Candidate searches, and how many only found a lower bound or nothing. */
+  searches: string
+  /** The median P95 of the candidate's capacity steps. */
+  p95AtCapacity: string
+  verdictLabel: string
+}
+
+/** One gateway (profile) of an arena scenario, ranked by its median score. */
+export interface ArenaRow {
+  rank: number
+  profile: string
+  /** "87.3 [85.1, 89.4]": median, and the t CI of the mean over runs (seed 002's CI95). */
+  score: string
+  runs: number
+  /** Median score per dimension, in ARENA order. */
+  dimensions: string[]
+  /** Against the baseline, when there is one: "-3.2 points [-5.0, -1.4]". */
+  change: string
+  verdictLabel: string
+}
+
+/** The ranking of one arena scenario across profiles, and which differences are significant. */
+export interface ArenaTable {
+  scenario: string
+  dimensions: string[]
+  rows: ArenaRow[]
+  /** For each pair of neighbours in the ranking, the dimensions whose scores differ (Welch, p < 0.05). */
+  significant: string[]
+}
+
 export interface ReportContent {
   verdict: Verdict
   mode: GateResults['mode']
@@ -96,6 +144,10 @@ export interface ReportContent {
   attention: Attention | null
   metric: string
   rows: CellRow[]
+  /** Capacity-search cells, empty when the gate ran none. */
+  capacity: CapacityRow[]
+  /** Arena scenarios, one ranking each; empty when the gate ran none. */
+  arena: ArenaTable[]
   details: CellDetail[]
   environment: Array<[string, string]>
   baseline: Array<[string, string]> | null
@@ -123,6 +175,8 @@ export function buildReportContent(results: GateResults): ReportContent {
     attention: attention(results),
     metric,
     rows,
+    capacity: cells.filter((cell) => cell.capacity).map((cell) => capacityRow(cell, results.mode)),
+    arena: arenaTables(results),
     details: cells.map((cell, i) => buildDetail(cell, rows[i] as CellRow, metric)),
     environment: environment(results),
     baseline: results.baseline
@@ -312,7 +366,14 @@ function attention(results: GateResults): Attention | null {
       label: verdict === 'regression' ? 'Regressed' : 'Inconclusive',
       cells: cells.slice(0, limit).map((cell) => ({
         cell: cell.cell,
-        change: cell.changePct === null ? null : formatSignedPct(cell.changePct),
+        // A capacity cell is decided by its capacity: name that change, not latency at capacity.
+        change: cell.capacity
+          ? cell.capacity.changePct === null
+            ? null
+            : `capacity ${formatSignedPct(cell.capacity.changePct)}`
+          : cell.changePct === null
+            ? null
+            : formatSignedPct(cell.changePct),
       })),
       more: Math.max(0, cells.length - limit),
     }
@@ -362,6 +423,103 @@ function buildRow(cell: CellComparison, mode: GateResults['mode']): CellRow {
   }
 }
 
+function capacityWithCi(summary: SampleSummary | null): string {
+  if (!summary || summary.n === 0) return '—'
+  return `${formatRps(summary.median)} [${formatRps(summary.lower)}, ${formatRps(summary.upper)}]`
+}
+
+function capacityRow(cell: CellComparison, mode: GateResults['mode']): CapacityRow {
+  const c = cell.capacity as NonNullable<CellComparison['capacity']>
+  const ratioCi = c.ratio
+    ? ` [${formatSignedPct((c.ratio.lower - 1) * 100)}, ${formatSignedPct((c.ratio.upper - 1) * 100)}]`
+    : ''
+  const searches = cell.runs.filter((r) => !r.warmup && r.capacity && r.variant === 'candidate')
+  const p95s = searches.map((r) => r.metrics.p95).sort((a, b) => a - b)
+  const flags = [
+    c.atMax.candidate > 0 ? `${c.atMax.candidate} at max` : '',
+    c.noCapacity.candidate > 0 ? `${c.noCapacity.candidate} none` : '',
+  ].filter(Boolean)
+  return {
+    cell: cell.cell,
+    baseline: capacityWithCi(c.baseline),
+    candidate: capacityWithCi(c.candidate),
+    change: c.changePct === null ? '—' : `${formatSignedPct(c.changePct)}${ratioCi}`,
+    searches: `${searches.length}${flags.length > 0 ? ` (${flags.join(', ')})` : ''}`,
+    p95AtCapacity: p95s.length > 0 ? formatMs(p95s[Math.floor((p95s.length - 1) / 2)] as number) : '—',
+    verdictLabel: cell.control
+      ? 'control (not gated)'
+      : mode === 'baseline'
+        ? '📦 recorded'
+        : `${verdictIcon(c.verdict)} ${c.verdict}`,
+  }
+}
+
+const ARENA_LABELS: Record<string, string> = {
+  sequential: 'Sequential',
+  burst50: 'Burst 50',
+  burst100: 'Burst 100',
+  availability: 'Availability',
+  errorRate: 'Error rate',
+  consistency: 'Consistency',
+  rampUp: 'Ramp-up',
+}
+
+/** Per arena scenario, its profiles ranked by median score (the seed's statistic). */
+function arenaTables(results: GateResults): ArenaTable[] {
+  const byScenario = new Map<string, CellComparison[]>()
+  for (const cell of results.cells) {
+    if (!cell.arena) continue
+    byScenario.set(cell.scenario, [...(byScenario.get(cell.scenario) ?? []), cell])
+  }
+  return [...byScenario].map(([scenario, cells]) => {
+    const ranked = [...cells].sort(
+      (a, b) => (b.arena?.candidate.median ?? 0) - (a.arena?.candidate.median ?? 0),
+    )
+    const rows = ranked.map((cell, i) => {
+      const a = cell.arena as NonNullable<CellComparison['arena']>
+      const d = a.difference
+      return {
+        rank: i + 1,
+        profile: cell.profile,
+        score:
+          a.candidate.n === 0
+            ? '—'
+            : `${a.candidate.median.toFixed(1)} [${a.candidate.lower.toFixed(1)}, ${a.candidate.upper.toFixed(1)}]`,
+        runs: a.candidate.n,
+        dimensions: ARENA_DIMENSION_ORDER.map((dim) => a.dimensions[dim]?.median.toFixed(1) ?? '—'),
+        change: d
+          ? `${d.estimate >= 0 ? '+' : ''}${d.estimate.toFixed(1)} points [${d.lower.toFixed(1)}, ${d.upper.toFixed(1)}]`
+          : '—',
+        verdictLabel: cell.control
+          ? 'control (not gated)'
+          : results.mode === 'baseline'
+            ? '📦 recorded'
+            : `${verdictIcon(a.verdict)} ${a.verdict}`,
+      }
+    })
+    const significant: string[] = []
+    for (let i = 0; i + 1 < ranked.length; i++) {
+      const upper = ranked[i]?.arena
+      const lower = ranked[i + 1]?.arena
+      if (!upper || !lower) continue
+      const differing = ARENA_DIMENSION_ORDER.filter((dim) => {
+        const p = welchPValue(upper.dimensions[dim]?.values ?? [], lower.dimensions[dim]?.values ?? [])
+        return p !== null && p < 0.05
+      })
+      const scoreP = welchPValue(upper.candidate.values, lower.candidate.values)
+      significant.push(
+        `${ranked[i]?.profile} vs ${ranked[i + 1]?.profile}: score ${scoreP === null ? 'n/a' : `p ${formatPValue(scoreP)}`}; ${differing.length === 0 ? 'no dimension differs significantly' : `differs in ${differing.map((dim) => ARENA_LABELS[dim]).join(', ')}`} (Welch t per dimension, p < 0.05, uncorrected)`,
+      )
+    }
+    return {
+      scenario,
+      dimensions: ARENA_DIMENSION_ORDER.map((dim) => ARENA_LABELS[dim] as string),
+      rows,
+      significant,
+    }
+  })
+}
+
 // Fields the report already shows; anything else the stats engine adds is listed generically.
 const knownCellFields = new Set([
   'cell',
@@ -391,6 +549,8 @@ const knownCellFields = new Set([
   'sweep',
   'accuracy',
   'achieved',
+  'capacity',
+  'arena',
 ])
 
 function describeSummary(summary: SampleSummary): string {
@@ -450,6 +610,38 @@ function statistics(cell: CellComparison, metric: string): Array<[string, string
     stats.push(['p-value', `${formatPValue(cell.pValue)}${adjusted}`])
   }
   stats.push(['Latency verdict', cell.latencyVerdict])
+  const latency = latencyMedians(cell)
+  if (latency) stats.push(['Latency, median over candidate runs', latency])
+  if (cell.capacity) {
+    const c = cell.capacity
+    stats.push(['Candidate capacity (req/s)', capacitySummary(c.candidate)])
+    if (c.baseline) stats.push(['Baseline capacity (req/s)', capacitySummary(c.baseline)])
+    if (c.ratio) {
+      const p = c.pValue === null ? '' : `, p ${formatPValue(c.pValue)}`
+      const adj = c.adjustedPValue === null ? '' : ` (Holm-adjusted ${formatPValue(c.adjustedPValue)})`
+      stats.push([
+        `Capacity ratio (${Math.round(c.ratio.confidence * 100)}% CI, ${c.test ?? ''})`,
+        `${describeRatio(c.ratio)}${p}${adj}`,
+      ])
+    }
+    stats.push(['Capacity verdict (decides the cell)', c.verdict])
+  }
+  if (cell.arena) {
+    const a = cell.arena
+    const line = (x: SampleSummary) =>
+      `median ${x.median.toFixed(1)}, mean ${x.mean.toFixed(1)}, CI [${x.lower.toFixed(1)}, ${x.upper.toFixed(1)}], n = ${x.n}`
+    stats.push(['Candidate arena score', line(a.candidate)])
+    if (a.baseline) stats.push(['Baseline arena score', line(a.baseline)])
+    for (const dim of ARENA_DIMENSION_ORDER) {
+      const d = a.dimensions[dim]
+      if (d)
+        stats.push([
+          `Arena ${ARENA_LABELS[dim]}`,
+          `median ${d.median.toFixed(1)}, CI [${d.lower.toFixed(1)}, ${d.upper.toFixed(1)}]`,
+        ])
+    }
+    stats.push(['Arena verdict (decides the cell)', a.verdict])
+  }
   if (cell.minDetectablePct !== undefined && cell.minDetectablePct !== null) {
     stats.push([
       'Smallest detectable regression',
@@ -508,6 +700,28 @@ function statistics(cell: CellComparison, metric: string): Array<[string, string
     if (text !== null) stats.push([humanizeKey(key), text])
   }
   return stats
+}
+
+function capacitySummary(summary: SampleSummary): string {
+  if (summary.n === 0) return 'none found'
+  return `median ${formatRps(summary.median)}, geometric mean ${formatRps(summary.mean)}, CI [${formatRps(summary.lower)}, ${formatRps(summary.upper)}], n = ${summary.n} searches`
+}
+
+/** Average, P90, P95 and P99 of the candidate's measured runs (medians over runs), seed 001's columns. */
+function latencyMedians(cell: CellComparison): string | null {
+  const runs = cell.runs.filter(
+    (r) => !r.warmup && r.valid && r.variant === 'candidate' && r.metrics.requests > 0,
+  )
+  if (runs.length === 0) return null
+  const mid = (values: number[]): number => {
+    const sorted = [...values].sort((a, b) => a - b)
+    const m = Math.floor(sorted.length / 2)
+    return sorted.length % 2 === 1
+      ? (sorted[m] as number)
+      : ((sorted[m - 1] as number) + (sorted[m] as number)) / 2
+  }
+  const of = (key: 'mean' | 'p90' | 'p95' | 'p99') => formatMs(mid(runs.map((r) => r.metrics[key])))
+  return `avg ${of('mean')}, P90 ${of('p90')}, P95 ${of('p95')}, P99 ${of('p99')}, ${formatRps(mid(runs.map((r) => r.metrics.rps)))} req/s`
 }
 
 function runRow(run: RunResult): RunRow {

@@ -72,6 +72,7 @@ export function servicesForVariant(
         ...(override.image ? { image: override.image, build: undefined } : {}),
         env: { ...service.env, ...override.env },
         command: override.command ?? service.command,
+        resources: override.resources ?? service.resources,
       }
       return [name, merged]
     }),

@@ -93,3 +93,35 @@ describe('estimateGate with sweeps and isolation', () => {
     expect(cell.stored?.seconds).toBeCloseTo(7 * SESSION_S + 14 * (5 + RUN_OVERHEAD_S), 6)
   })
 })
+
+describe('estimateGate for searches and arenas', () => {
+  const kinds = (scenario: Record<string, unknown>) =>
+    parseConfig(
+      {
+        name: 'e',
+        services: { gw: { image: 'gw', ports: [80], wait: { log: 'up' } } },
+        baselineVariant: { services: { gw: { image: 'gw:main' } } },
+        profiles: [{ name: 'gw', target: 'http://gw:80/' }],
+        scenarios: [{ name: 's', duration: '2s', warmup: '1s', ...scenario }],
+        gate: { method: 'paired', rounds: 3, maxRounds: 3, warmupRounds: 0, timeBudget: '1h' },
+      },
+      'perf-gate.yml',
+      {},
+    )
+
+  it('counts a capacity search as its doublings plus its bisections, each a k6 process, never a duet', () => {
+    // 1000 -> 16000: 5 doublings; resolution 0.1: 4 bisections; 9 steps of 3 s + overhead.
+    const estimate = estimateGate(
+      kinds({ script: 'capacity-search', capacity: { start: 1000, max: 16000, resolution: 0.1 } }),
+      'paired',
+      true,
+    )
+    expect(estimate.block?.processes).toBe(2)
+    expect(estimate.block?.seconds).toBeCloseTo(SESSION_S + 2 * 9 * (3 + RUN_OVERHEAD_S), 6)
+  })
+
+  it('counts an arena run as its timed phases plus eight k6 processes', () => {
+    const estimate = estimateGate(kinds({ script: 'arena', arena: { timeScale: 0.5 } }), 'paired', true)
+    expect(estimate.block?.seconds).toBeCloseTo(SESSION_S + 2 * (48 + 8 * (RUN_OVERHEAD_S + 1)), 6)
+  })
+})
