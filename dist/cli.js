@@ -35,13 +35,13 @@ import {
   runGate,
   sessionsPerPhase,
   writeArtifacts
-} from "./chunks/chunk-YLD7LNRJ.js";
-import "./chunks/chunk-4WN5RSON.js";
+} from "./chunks/chunk-KD3HO4C5.js";
+import "./chunks/chunk-PZ7PP2ZW.js";
 import {
   __toESM
 } from "./chunks/chunk-X43ZVNN6.js";
 
-// ../main/node_modules/commander/lib/error.js
+// node_modules/commander/lib/error.js
 var CommanderError = class extends Error {
   /**
    * Constructs the CommanderError class
@@ -70,7 +70,7 @@ var InvalidArgumentError = class extends CommanderError {
   }
 };
 
-// ../main/node_modules/commander/lib/argument.js
+// node_modules/commander/lib/argument.js
 var Argument = class {
   /**
    * Initialize a new command argument with the given name and description.
@@ -191,7 +191,7 @@ function humanReadableArgName(arg) {
   return arg.required ? "<" + nameOutput + ">" : "[" + nameOutput + "]";
 }
 
-// ../main/node_modules/commander/lib/command.js
+// node_modules/commander/lib/command.js
 import { EventEmitter } from "node:events";
 import childProcess from "node:child_process";
 import path from "node:path";
@@ -199,7 +199,7 @@ import fs from "node:fs";
 import process2 from "node:process";
 import { stripVTControlCharacters as stripVTControlCharacters2 } from "node:util";
 
-// ../main/node_modules/commander/lib/help.js
+// node_modules/commander/lib/help.js
 import { stripVTControlCharacters } from "node:util";
 var Help = class {
   constructor() {
@@ -791,7 +791,7 @@ ${itemIndentStr}`);
   }
 };
 
-// ../main/node_modules/commander/lib/option.js
+// node_modules/commander/lib/option.js
 var Option = class {
   /**
    * Initialize a new `Option` with the given `flags` and `description`.
@@ -1097,7 +1097,7 @@ function splitOptionFlags(flags) {
   return { shortFlag, longFlag };
 }
 
-// ../main/node_modules/commander/lib/suggestSimilar.js
+// node_modules/commander/lib/suggestSimilar.js
 var maxDistance = 3;
 function editDistance(a, b) {
   if (Math.abs(a.length - b.length) > maxDistance)
@@ -1172,7 +1172,7 @@ function suggestSimilar(word, candidates) {
   return "";
 }
 
-// ../main/node_modules/commander/lib/command.js
+// node_modules/commander/lib/command.js
 var Command = class _Command extends EventEmitter {
   /**
    * Initialize a new `Command`.
@@ -3410,7 +3410,7 @@ function useColor() {
   return void 0;
 }
 
-// ../main/node_modules/commander/index.js
+// node_modules/commander/index.js
 var program = new Command();
 
 // src/cli-logger.ts
