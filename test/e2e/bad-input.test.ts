@@ -157,7 +157,7 @@ describe('perf-gate CLI: bad input exits 2 before anything starts', () => {
           ),
         ]
       },
-      /cells\.yml: scenarios: 30 profiles x 30 scenarios make 900 cells; at most 200 are allowed/,
+      /cells\.yml: scenarios: 30 profiles x 30 scenarios \(sweep levels expanded\) make 900 cells; at most 200 are allowed/,
     ],
     [
       'a runner variable in ${NAME}',
