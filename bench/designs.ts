@@ -57,6 +57,8 @@ interface Design {
   placement: Placement
   /** Runs on the second pair of stacks, restarted every FRESH_BLOCK pairs. */
   fresh: boolean
+  /** Duet without the half-period offset between the two arrival streams (scenarios/lib/options.js). */
+  unstaggered?: true
 }
 
 const DESIGNS: Design[] = [
@@ -67,6 +69,22 @@ const DESIGNS: Design[] = [
   { name: 'duet-8s-pinned', kind: 'duet', durationS: 8, placement: 'pinned', fresh: false },
   { name: 'duet-8s-split', kind: 'duet', durationS: 8, placement: 'split', fresh: false },
   { name: 'duet-8s-fresh', kind: 'duet', durationS: 8, placement: 'none', fresh: true },
+  {
+    name: 'duet-8s-unstaggered',
+    kind: 'duet',
+    durationS: 8,
+    placement: 'none',
+    fresh: false,
+    unstaggered: true,
+  },
+  {
+    name: 'duet-8s-split-unstaggered',
+    kind: 'duet',
+    durationS: 8,
+    placement: 'split',
+    fresh: false,
+    unstaggered: true,
+  },
 ]
 const REFERENCE = 'consecutive-8s'
 const FRESH_BLOCK = 2
@@ -356,11 +374,21 @@ async function main(argv: string[]): Promise<void> {
     return
   }
 
-  const duet = async (stacks: StackPair, durationS: number, binary: K6Binary, first: 'A' | 'B') => {
+  const duet = async (
+    stacks: StackPair,
+    durationS: number,
+    binary: K6Binary,
+    first: 'A' | 'B',
+    unstaggered = false,
+  ) => {
     const urls = { baseline: stacks.a.resolveUrl(target), candidate: stacks.b.resolveUrl(target) }
     // Key order decides which scenario k6 starts first; drawn per pair like the consecutive order.
     const targets = first === 'A' ? urls : { candidate: urls.candidate, baseline: urls.baseline }
-    const env = { ...envFor(durationS, urls.baseline), TARGETS: JSON.stringify(targets) }
+    const env = {
+      ...envFor(durationS, urls.baseline),
+      TARGETS: JSON.stringify(targets),
+      ...(unstaggered ? { DUET_STAGGER: '0' } : {}),
+    }
     const m = await runK6Process(binary, single, env, durationS, ['baseline', 'candidate'], guard.signal)
     return { a: m.baseline as RunMetrics, b: m.candidate as RunMetrics }
   }
@@ -412,7 +440,7 @@ async function main(argv: string[]): Promise<void> {
             const b = await single1(stacks.b, design.durationS)
             result = { a: a ?? (await single1(stacks.a, design.durationS)), b }
           } else if (design.placement === 'none') {
-            result = await duet(stacks, design.durationS, k6, first)
+            result = await duet(stacks, design.durationS, k6, first, design.unstaggered)
           } else {
             const all = [stacks.a, stacks.b]
             const gateways = all.flatMap((s) => containerIds(s, 'nginx'))
@@ -420,7 +448,7 @@ async function main(argv: string[]): Promise<void> {
             try {
               await cpuset(gateways, '1')
               await cpuset(backends, design.placement === 'pinned' ? '1' : '0')
-              result = await duet(stacks, design.durationS, k6Pinned, first)
+              result = await duet(stacks, design.durationS, k6Pinned, first, design.unstaggered)
             } finally {
               await cpuset([...gateways, ...backends], allCpus)
             }

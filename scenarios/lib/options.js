@@ -23,14 +23,20 @@ export function buildOptions(scenario) {
     dropped_iterations: ['count>=0'],
   }
   const warmup = WARMUP_SECONDS > 0 ? warmupScenario(scenario) : null
-  for (const name of LOAD_SCENARIOS) {
+  LOAD_SCENARIOS.forEach((name, index) => {
+    const offset = duetOffsetSeconds(scenario, index)
     // The warm-up is a scenario of its own (tagged `warmup_NAME`), so the `{scenario:NAME}`
     // submetrics the engine reads hold the load phase only.
-    if (warmup) scenarios[`warmup_${name}`] = { exec: 'default', ...warmup }
+    if (warmup)
+      scenarios[`warmup_${name}`] = {
+        exec: 'default',
+        ...warmup,
+        ...(offset > 0 ? { startTime: formatMs(offset) } : {}),
+      }
     scenarios[name] = {
       exec: 'default',
       ...scenario,
-      ...(warmup ? { startTime: formatDuration(WARMUP_SECONDS) } : {}),
+      ...(warmup || offset > 0 ? { startTime: formatMs(WARMUP_SECONDS + offset) } : {}),
     }
     thresholds[`http_req_duration{scenario:${name}}`] = ['max>=0']
     thresholds[`http_req_failed{scenario:${name}}`] = ['rate>=0']
@@ -39,7 +45,7 @@ export function buildOptions(scenario) {
     thresholds[`http_reqs{scenario:${name}}`] = ['count>=0']
     thresholds[`iterations{scenario:${name}}`] = ['count>=0']
     thresholds[`dropped_iterations{scenario:${name}}`] = ['count>=0']
-  }
+  })
   return {
     scenarios,
     thresholds,
@@ -50,6 +56,33 @@ export function buildOptions(scenario) {
     setupTimeout: '60s',
     userAgent: 'perf-gate (k6)',
   }
+}
+
+/**
+ * How late the `index`-th target of a duet starts, in seconds. A constant-arrival-rate executor fires
+ * its iterations at fixed instants from its start, so two scenarios started together send their
+ * requests at the same instants: on a shared core one variant's request then always queues behind
+ * the other's. Spreading the targets evenly over one arrival period interleaves the two streams
+ * instead. Which variant is listed second is drawn per pair (src/plan/schedule.ts), so the offset
+ * favours neither. DUET_STAGGER=0 turns it off (for side-by-side measurements of the design).
+ */
+function duetOffsetSeconds(scenario, index) {
+  if (index === 0 || LOAD_SCENARIOS.length < 2 || scenario.executor !== 'constant-arrival-rate') return 0
+  if (str('DUET_STAGGER', '1') === '0') return 0
+  const periodS = timeUnitSeconds(scenario.timeUnit ?? '1s') / scenario.rate
+  return (periodS * index) / LOAD_SCENARIOS.length
+}
+
+/** A k6 time unit ('1s', '100ms', '1m') in seconds. */
+function timeUnitSeconds(unit) {
+  const m = /^(\d+(?:\.\d+)?)(ms|s|m|h)$/.exec(String(unit))
+  if (!m) throw new Error(`timeUnit "${unit}" is not a duration k6 reads (e.g. 1s, 100ms)`)
+  return Number(m[1]) * { ms: 0.001, s: 1, m: 60, h: 3600 }[m[2]]
+}
+
+/** Seconds as a k6 duration in whole microseconds ('1002.5ms'), exact for sub-millisecond offsets. */
+function formatMs(seconds) {
+  return `${Math.round(seconds * 1e6) / 1000}ms`
 }
 
 /**
