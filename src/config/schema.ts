@@ -607,7 +607,20 @@ export const gateSchema = z
       .max(10)
       .default(0.1)
       .describe('Relative regression that fails the gate: 0.10 is +10%.'),
-    confidence: z.number().gt(0.5).lt(1).default(0.95).describe('Confidence level of every interval.'),
+    confidence: z
+      .number()
+      .gt(0.5)
+      .lt(1)
+      .default(0.95)
+      .describe('Confidence level of every interval the report shows, and of the pass rule.'),
+    blockConfidence: z
+      .number()
+      .gt(0.5)
+      .lt(1)
+      .default(0.99)
+      .describe(
+        'Confidence the gate needs that a cell is slower before it blocks on it (its interval at this level must exclude +0%). Higher than `confidence` because a false block costs more than another pair: a gate that looks again after every block would otherwise block unchanged code more often than the nominal level.',
+      ),
     errorRateCeiling: z.number().min(0).max(1).default(0.01).describe('Absolute error-rate ceiling.'),
     rounds: z.number().int().min(1).max(200).default(5).describe('Measured rounds (each runs every cell).'),
     warmupRounds: z.number().int().min(0).max(20).default(1).describe('Rounds run first and discarded.'),
@@ -937,6 +950,13 @@ export const configSchema = z
         code: 'custom',
         path: ['gate', 'maxRounds'],
         message: `must be at least gate.rounds (${config.gate.rounds})`,
+      })
+    }
+    if (config.gate.blockConfidence < config.gate.confidence) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['gate', 'blockConfidence'],
+        message: `must be at least gate.confidence (${config.gate.confidence}): blocking needs at least the evidence passing does`,
       })
     }
   })

@@ -116,7 +116,7 @@ export function compareCells(input: CompareInput): { cells: CellComparison[]; no
       compared.push(cellResult)
     }
   }
-  const cells = capacityVerdicts(applyHolm(compared)).map((cell) =>
+  const cells = capacityVerdicts(applyHolm(compared, gate.blockConfidence)).map((cell) =>
     cell.arena ? { ...cell, verdict: cell.arena.verdict } : cell,
   )
 

@@ -22,6 +22,8 @@ import { cellVerdict } from './verdict.js'
  */
 export type StatsGate = Pick<GateConfig, 'metric' | 'threshold' | 'confidence' | 'errorRateCeiling'> & {
   minAccuracy?: number | undefined
+  /** gate.blockConfidence (default 0.99 in a config); absent, a block needs `confidence` only. */
+  blockConfidence?: number | undefined
 }
 
 /** What a latency comparison decided, before the error rate is folded in. */

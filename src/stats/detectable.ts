@@ -35,9 +35,11 @@ export function minimumDetectableChange(
 /** The minimum detectable change of a log-scale interval, in percent (null when it has no spread). */
 export function detectablePct(
   interval: Pick<LogInterval, 'se' | 'df'>,
-  gate: { confidence: number; threshold: number },
+  gate: { confidence: number; threshold: number; blockConfidence?: number | undefined },
 ): number | null {
   if (interval.se === 0) return null
-  const change = minimumDetectableChange(interval.se, interval.df, gate.confidence, gate.threshold)
+  // Blocking reads the interval at gate.blockConfidence (verdict.ts), so detection does too.
+  const confidence = Math.max(gate.confidence, gate.blockConfidence ?? gate.confidence)
+  const change = minimumDetectableChange(interval.se, interval.df, confidence, gate.threshold)
   return change === null ? null : change * 100
 }

@@ -28,11 +28,12 @@ export function holmAdjust(pValues: readonly number[]): number[] {
 /**
  * Applies Holm across the non-control cells that have a p-value, and returns new cells (the input is
  * not changed). Fills adjustedPValue; a latency regression whose adjusted p-value is not below
- * alpha = 1 - confidence becomes inconclusive, with the reason. The cell's verdict is recomputed, so
+ * alpha = 1 - blockConfidence (gate.blockConfidence; else the ratio's confidence) becomes
+ * inconclusive, with the reason. The cell's verdict is recomputed, so
  * an error-rate failure still makes it a regression. Control cells are not part of the family
  * (they never gate) and keep adjustedPValue null.
  */
-export function applyHolm(cells: readonly CellComparison[]): CellComparison[] {
+export function applyHolm(cells: readonly CellComparison[], blockConfidence?: number): CellComparison[] {
   const family = cells.filter((cell) => !cell.control && cell.pValue !== null)
   const adjusted = holmAdjust(family.map((cell) => cell.pValue as number))
   const byCell = new Map(family.map((cell, i) => [cell, adjusted[i] as number]))
@@ -40,7 +41,7 @@ export function applyHolm(cells: readonly CellComparison[]): CellComparison[] {
     const adjustedPValue = byCell.get(cell)
     if (adjustedPValue === undefined) return { ...cell, reasons: [...cell.reasons] }
     const next: CellComparison = { ...cell, adjustedPValue, reasons: [...cell.reasons] }
-    const alpha = 1 - (cell.ratio?.confidence ?? 0.95)
+    const alpha = 1 - (blockConfidence ?? cell.ratio?.confidence ?? 0.95)
     if (cell.latencyVerdict === 'regression' && adjustedPValue >= alpha) {
       next.latencyVerdict = 'inconclusive'
       // Accuracy is no latency statistic: Holm leaves a failure on it standing.

@@ -8,7 +8,7 @@ import wilcoxon from '@stdlib/stats-wilcoxon'
 import type { CellComparison, LatencyMetric, RatioEstimate, RunResult } from '../model.js'
 import { assembleCell, otherMetrics, type LatencyResult, type StatsGate } from './cell-comparison.js'
 import { mean, sd, summarize } from './descriptive.js'
-import { meanEstimate, tInterval, toRatio } from './intervals.js'
+import { meanEstimate, tInterval, toRatio, type LogEstimate } from './intervals.js'
 import { detectablePct } from './detectable.js'
 import { formatChange, formatP } from './reason-text.js'
 import {
@@ -18,7 +18,7 @@ import {
   selectRuns,
   type RunSelection,
 } from './run-selection.js'
-import { latencyVerdict, MIN_RUNS } from './verdict.js'
+import { latencyVerdict, MIN_RUNS, type BlockBound } from './verdict.js'
 
 export interface PairedComparisonInput {
   profile: string
@@ -159,6 +159,15 @@ export function comparePaired(input: PairedComparisonInput): CellComparison {
   })
 }
 
+/** The ratio's lower bound at gate.blockConfidence, which the block rule reads (verdict.ts). */
+function blockBound(estimate: LogEstimate, gate: StatsGate): BlockBound | undefined {
+  if (gate.blockConfidence === undefined) return undefined
+  return {
+    lower: Math.exp(tInterval(estimate, gate.blockConfidence).lower),
+    confidence: gate.blockConfidence,
+  }
+}
+
 function pairedLatency(
   pairing: Pairing,
   candidate: RunSelection,
@@ -212,9 +221,10 @@ function pairedLatency(
       ],
     }
   }
-  const interval = tInterval(meanEstimate(logRatios), confidence)
+  const estimate = meanEstimate(logRatios)
+  const interval = tInterval(estimate, confidence)
   const ratio = toRatio(interval, confidence)
-  const decision = latencyVerdict(ratio, gate.threshold, metric)
+  const decision = latencyVerdict(ratio, gate.threshold, metric, blockBound(estimate, gate))
   const wilcoxonP = wilcoxonPValue(logRatios)
   const sigma = sd(logRatios)
   const blocks = candidate.measured.some((run) => run.block !== undefined)

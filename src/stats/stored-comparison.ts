@@ -128,7 +128,18 @@ function storedLatency(
   }
 
   const ratio = toRatio(interval, confidence)
-  const decision = latencyVerdict(ratio, gate.threshold, metric)
+  const strict =
+    gate.blockConfidence === undefined
+      ? null
+      : storedInterval(candidateValues, nightValues, gate.blockConfidence)
+  const decision = latencyVerdict(
+    ratio,
+    gate.threshold,
+    metric,
+    strict && gate.blockConfidence !== undefined
+      ? { lower: Math.exp(strict.lower), confidence: gate.blockConfidence }
+      : undefined,
+  )
   const reasons = [method]
   if (interval.se === 0) reasons.push('no spread between runs (all equal): the interval has zero width')
   reasons.push(decision.reason)

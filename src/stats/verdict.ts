@@ -19,29 +19,52 @@ export interface Decision {
   reason: string
 }
 
+/** The interval the block rule reads: the same estimate at `gate.blockConfidence`. */
+export interface BlockBound {
+  /** Lower bound of the ratio at `confidence`. */
+  lower: number
+  confidence: number
+}
+
 /**
  * The three-way latency verdict from the ratio candidate/baseline and its interval:
  * - pass: upper < 1 + threshold. Even the pessimistic end of the interval is within what the team
  *   said it tolerates.
  * - regression: lower > 1 AND estimate > 1 + threshold. The lower bound says the candidate is slower
  *   at all (significant); the estimate condition says the best guess of how much slower exceeds the
- *   threshold. Without it, a tiny but real change (+2% measured very precisely) would block a PR
+ *   threshold. When `block` is given, its lower bound (a stricter confidence, gate.blockConfidence)
+ *   is the one that must exceed 1: the gate looks again after every block of pairs, and each look is
+ *   another chance to block unchanged code, so blocking asks for more than the shown 95%. Without it, a tiny but real change (+2% measured very precisely) would block a PR
  *   the team explicitly allowed; requiring lower > 1 + threshold instead would need so many runs that
  *   a real +15% would almost never block.
  * - inconclusive: everything else (the interval straddles 1 + threshold, or the change is real but
  *   probably below the threshold); more runs narrow it.
  */
-export function latencyVerdict(ratio: RatioEstimate, threshold: number, metric: LatencyMetric): Decision {
+export function latencyVerdict(
+  ratio: RatioEstimate,
+  threshold: number,
+  metric: LatencyMetric,
+  block?: BlockBound,
+): Decision {
   const limit = 1 + threshold
   const what = `${metric.toUpperCase()} ${formatRatio(ratio)}`
   const thresholdText = formatChange(limit)
   if (ratio.upper < limit) {
     return { verdict: 'pass', reason: `${what}: the upper bound is below the ${thresholdText} threshold` }
   }
-  if (ratio.lower > 1 && ratio.estimate > limit) {
+  const blockLower = block ? Math.min(block.lower, ratio.lower) : ratio.lower
+  if (blockLower > 1 && ratio.estimate > limit) {
     return {
       verdict: 'regression',
-      reason: `${what}: significantly slower (lower bound above +0%) and the estimate exceeds the ${thresholdText} threshold`,
+      reason: block
+        ? `${what}: significantly slower (lower bound above +0% at ${pctText(block.confidence)} too) and the estimate exceeds the ${thresholdText} threshold`
+        : `${what}: significantly slower (lower bound above +0%) and the estimate exceeds the ${thresholdText} threshold`,
+    }
+  }
+  if (block && ratio.lower > 1 && ratio.estimate > limit) {
+    return {
+      verdict: 'inconclusive',
+      reason: `${what}: slower beyond the ${thresholdText} threshold, but not yet at the ${pctText(block.confidence)} confidence a block needs (lower bound ${formatChange(block.lower)} at ${pctText(block.confidence)}); more pairs would decide`,
     }
   }
   if (ratio.lower > 1) {
@@ -54,6 +77,10 @@ export function latencyVerdict(ratio: RatioEstimate, threshold: number, metric: 
     verdict: 'inconclusive',
     reason: `${what}: the interval reaches above the ${thresholdText} threshold but does not show a significant slowdown; more runs would decide`,
   }
+}
+
+function pctText(confidence: number): string {
+  return `${Number((confidence * 100).toFixed(1))}%`
 }
 
 /** True when the error rate alone fails the cell: above the ceiling, or significantly above the baseline. */

@@ -42,6 +42,29 @@ describe('three-way latency verdict (threshold 10%)', () => {
   })
 })
 
+describe('block confidence (gate.blockConfidence)', () => {
+  it('blocks only when the stricter lower bound also excludes +0%', () => {
+    const shown = ratio(1.2, 1.04, 1.38)
+    expect(latencyVerdict(shown, 0.1, 'p95', { lower: 1.01, confidence: 0.99 }).verdict).toBe('regression')
+    const held = latencyVerdict(shown, 0.1, 'p95', { lower: 0.98, confidence: 0.99 })
+    expect(held.verdict).toBe('inconclusive')
+    expect(held.reason).toContain('not yet at the 99% confidence a block needs (lower bound -2.0% at 99%)')
+  })
+
+  it('leaves the pass rule on the shown interval', () => {
+    expect(
+      latencyVerdict(ratio(1.01, 0.96, 1.07), 0.1, 'p95', { lower: 0.93, confidence: 0.99 }).verdict,
+    ).toBe('pass')
+  })
+
+  it('never blocks on a stricter bound that is looser than the shown one', () => {
+    // A caller passing a bound from a lower confidence must not make blocking easier.
+    expect(latencyVerdict(ratio(1.2, 0.99, 1.4), 0.1, 'p95', { lower: 1.05, confidence: 0.9 }).verdict).toBe(
+      'inconclusive',
+    )
+  })
+})
+
 describe('cell verdict', () => {
   it('lets a failing error rate make the cell a regression whatever latency says', () => {
     expect(cellVerdict('pass', { ...NO_ERRORS, aboveCeiling: true })).toBe('regression')
