@@ -15,6 +15,8 @@
  *   npm run bench:accuracy -- baseline --nights 5
  *   npm run bench:accuracy -- replay [--decisions 400] [--seed 1] [--readme]
  *   npm run bench:accuracy [-- all --gates 10 --small-gates 4]   (the whole curve, see `all` below)
+ *
+ * OC_CONFIG=<gate.yml> OC_OUT=<folder> run any of these on another design, kept apart from the curve.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { appendFile, copyFile, mkdir, mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises'
@@ -32,8 +34,10 @@ import type { RunResult, Verdict } from '../src/model.js'
 import { seededRandom, shuffle } from '../src/plan/schedule.js'
 import { checkRunner, median, sd, wilsonInterval } from '../src/stats/index.js'
 
-const CONFIG = 'bench/oc-gate.yml'
-const OUT = 'bench/results/oc'
+// OC_CONFIG and OC_OUT point a side experiment (another design of the same gate) at its own config
+// and results folder, so it never mixes with the curve's recorded gates.
+const CONFIG = process.env.OC_CONFIG ?? 'bench/oc-gate.yml'
+const OUT = process.env.OC_OUT ?? 'bench/results/oc'
 const GATES = `${OUT}/gates.jsonl`
 const JOURNALS = `${OUT}/journals`
 const BASELINE = 'bench/results/oc-baseline.json'
