@@ -1,7 +1,10 @@
 import { defineConfig } from 'vitest/config'
 
 // Three projects, one command: `npm test` runs them all. Integration and end-to-end tests use a real
-// Docker engine and real k6, so they run one file at a time with long timeouts.
+// Docker engine and real k6, so they run one file at a time with long timeouts. Both run the built
+// CLI and action: their global setup builds dist/ from src/ once per run.
+const BUILD_DIST = ['test/support/build-dist.ts']
+
 export default defineConfig({
   test: {
     // testcontainers' Ryuk reaper needs an image from Docker Hub, which machines without registry
@@ -20,6 +23,7 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
+          globalSetup: BUILD_DIST,
           include: ['test/integration/**/*.test.ts'],
           // Docker-heavy projects run one after the other: two gates measuring at once on two cores
           // would measure each other.
@@ -32,6 +36,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
+          globalSetup: BUILD_DIST,
           include: ['test/e2e/**/*.test.ts'],
           sequence: { groupOrder: 2 },
           testTimeout: 600_000,
