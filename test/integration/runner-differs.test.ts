@@ -35,7 +35,7 @@ scenarios:
   - name: rate-200
     script: constant-arrival-rate
     rate: 200
-    duration: 1s
+    duration: 2s
     warmup: 1s
     payloadBytes: 1024
 gate:
