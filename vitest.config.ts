@@ -1,7 +1,26 @@
-import { defineConfig } from 'vitest/config'
+import { availableParallelism } from 'node:os'
+import { configDefaults, defineConfig } from 'vitest/config'
 
-// Three projects, one command: `npm test` runs them all. Integration and end-to-end tests use a real
-// Docker engine and real k6, so they run one file at a time with long timeouts.
+// Four projects, one command: `npm test` runs them all. Integration and end-to-end tests run the built
+// CLI and action: their global setup builds dist/ from src/ once per run.
+const BUILD_DIST = ['test/support/build-dist.ts']
+
+// End-to-end files that never start a container or k6 (bad input, publish mode, the HTML report in a
+// browser, the packed package). Most of their time is spent waiting (GitHub's write spacing and
+// backoff in the action), so they run beside the unit tests, before any gate measures anything. A new
+// e2e file lands in the one-at-a-time `e2e` project unless it is listed here.
+const OFFLINE_E2E = [
+  'test/e2e/action-faults.test.ts',
+  'test/e2e/artifact-upload.test.ts',
+  'test/e2e/bad-input.test.ts',
+  'test/e2e/html-report.test.ts',
+  'test/e2e/package.test.ts',
+]
+
+// Projects in one sequence group share its workers (vitest requires the same maxWorkers). At least
+// two, so that a file that mostly waits does not hold up the others on a 2-core runner.
+const OFFLINE_WORKERS = Math.max(2, availableParallelism() - 1)
+
 export default defineConfig({
   test: {
     // testcontainers' Ryuk reaper needs an image from Docker Hub, which machines without registry
@@ -14,15 +33,28 @@ export default defineConfig({
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],
           sequence: { groupOrder: 0 },
+          maxWorkers: OFFLINE_WORKERS,
           testTimeout: 30_000,
         },
       },
       {
         test: {
+          name: 'e2e-offline',
+          globalSetup: BUILD_DIST,
+          include: OFFLINE_E2E,
+          sequence: { groupOrder: 0 },
+          maxWorkers: OFFLINE_WORKERS,
+          testTimeout: 600_000,
+          hookTimeout: 600_000,
+        },
+      },
+      {
+        test: {
           name: 'integration',
+          globalSetup: BUILD_DIST,
           include: ['test/integration/**/*.test.ts'],
-          // Docker-heavy projects run one after the other: two gates measuring at once on two cores
-          // would measure each other.
+          // Docker-heavy projects run one file at a time, after the group above: two gates measuring
+          // at once on two cores would measure each other.
           sequence: { groupOrder: 1 },
           testTimeout: 600_000,
           hookTimeout: 600_000,
@@ -32,7 +64,9 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
+          globalSetup: BUILD_DIST,
           include: ['test/e2e/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...OFFLINE_E2E],
           sequence: { groupOrder: 2 },
           testTimeout: 600_000,
           hookTimeout: 600_000,

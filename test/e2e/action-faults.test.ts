@@ -2,7 +2,7 @@
 // of these needs Docker: bad inputs stop before the stack starts, and publish mode measures nothing.
 // What must hold: bad input exits 2 naming the input; a failing summary or artifact write and every
 // GitHub fault is a warning with the verdict, outputs and exit code unchanged.
-import { execFileSync, spawn } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -93,7 +93,6 @@ describe('the action: bad input, failing writes and GitHub faults', () => {
   }
 
   beforeAll(async () => {
-    execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, stdio: 'inherit' })
     github = await startFakeGitHub()
     workspace = mkdtempSync(path.join(tmpdir(), 'perf-gate-fault-ws-'))
     writeFileSync(path.join(workspace, 'perf-gate.yml'), CONFIG)

@@ -65,7 +65,6 @@ describe('the action uploads its artifacts', () => {
   }
 
   beforeAll(async () => {
-    execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, stdio: 'inherit' })
     github = await startFakeGitHub({ serverUrl: SERVER })
     workspace = mkdtempSync(path.join(tmpdir(), 'perf-gate-upload-ws-'))
     mkdirSync(path.join(workspace, 'measured'))

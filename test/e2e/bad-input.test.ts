@@ -61,7 +61,6 @@ describe('perf-gate CLI: bad input exits 2 before anything starts', () => {
   const withConfig = (name: string, mutate: (text: string) => string) => write(name, mutate(CONFIG))
 
   beforeAll(() => {
-    execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, stdio: 'inherit' })
     dir = mkdtempSync(path.join(tmpdir(), 'perf-gate-exit2-'))
     write('perf-gate.yml', CONFIG)
   })

@@ -18,7 +18,6 @@ describe('the packed package', () => {
   let packed: string[] = []
 
   beforeAll(() => {
-    execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, stdio: 'inherit' })
     const [info] = JSON.parse(
       execFileSync('npm', ['pack', '--json', '--pack-destination', work], { cwd: ROOT, encoding: 'utf8' }),
     ) as { filename: string; files: { path: string }[] }[]

@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { ROOT, runCli } from '../support/cli.js'
+import { runCli } from '../support/cli.js'
 import { perfGateContainers, perfGateNetworks, requireImages } from '../support/docker.js'
 
 const CONFIG = `version: 1
@@ -28,16 +28,18 @@ scenarios:
   - name: rate-100
     script: constant-arrival-rate
     rate: 100
-    duration: 2s
-    warmup: 1s
+    duration: 1s
+    warmup: 0s
 gate:
   method: paired
-  rounds: 4
+  rounds: 3
   maxRounds: 6
   sampleResources: false
 `
 
-// The "gateway" is the echo image with a per-request delay baked in by its Dockerfile.
+// The "gateway" is the echo image with a per-request delay baked in by its Dockerfile. 20 ms on a
+// backend that answers in about a millisecond is a change so large that three pairs of 1 s runs
+// decide it; the test is about where the baseline image comes from, not about the statistics.
 const dockerfile = (delayUs: number) => `FROM perf-gate/echo:local\nENV ECHO_DELAY_US=${delayUs}\n`
 
 function git(cwd: string, ...args: string[]): string {
@@ -52,7 +54,6 @@ describe('baselineVariant built from the merge base', () => {
 
   beforeAll(() => {
     requireImages('perf-gate/echo:local')
-    execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, stdio: 'inherit' })
     repo = mkdtempSync(path.join(tmpdir(), 'perf-gate-repo-'))
     mkdirSync(path.join(repo, 'gateway'))
     git(repo, 'init', '-q', '-b', 'main')

@@ -2,7 +2,6 @@
 // BASE_URL from __ENV), gated by the built CLI against the echo and nginx images; and a script whose
 // impossible threshold fails the cell when the scenario says `thresholds: fail`.
 import { createHash } from 'node:crypto'
-import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -22,7 +21,6 @@ function expectNothingLeft(runId: string) {
 describe('perf-gate run on an unchanged k6 script', () => {
   beforeAll(() => {
     requireImages('perf-gate/echo:local', 'perf-gate/nginx:local')
-    execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, stdio: 'inherit' })
   })
   afterAll(() => expectNothingLeft('it-byo-'))
 

@@ -6,11 +6,16 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { RUN_LABEL } from '../../src/stack/stack.js'
-import { ROOT, runCli, type CliRun } from '../support/cli.js'
+import { runCli, type CliRun } from '../support/cli.js'
 import { perfGateContainers, perfGateNetworks, requireImages } from '../support/docker.js'
 
-/** A paired gate of nginx in front of echo; `candidateEcho` is the candidate's echo env. */
-function config(candidateEcho: Record<string, string>, scenario = 'rate'): string {
+/**
+ * A paired gate of nginx in front of echo; `candidateEcho` is the candidate's echo env. `short` runs
+ * 1 s without a warm-up, for faults that do not act during a run (a failing backend, k6 crashing at
+ * its start, SIGKILL between blocks); the faults injected while k6 loads the stack keep 1 s + 2 s of
+ * load, so that they land within the run.
+ */
+function config(candidateEcho: Record<string, string>, scenario = 'rate', short = false): string {
   const env = Object.entries(candidateEcho)
     .map(([k, v]) => `${k}: '${v}'`)
     .join(', ')
@@ -40,8 +45,8 @@ profiles:
 scenarios:
   - name: load
     ${load}
-    duration: 2s
-    warmup: 1s
+    duration: ${short ? '1s' : '2s'}
+    warmup: ${short ? '0s' : '1s'}
     params: { REQUEST_TIMEOUT: 1s, SETUP_ATTEMPTS: 2 }
 gate:
   method: paired
@@ -124,11 +129,10 @@ function expectNothingLeft(runId: string) {
 describe('faults end with a clear verdict, keep the measured runs and leave nothing running', () => {
   beforeAll(() => {
     requireImages('perf-gate/echo:local', 'perf-gate/nginx:local')
-    execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, stdio: 'inherit' })
   })
 
   it('the backend answers 5xx: a regression on the error rate (exit 1)', async () => {
-    const run = await gate(config({ ECHO_STATUS: '503' }))
+    const run = await gate(config({ ECHO_STATUS: '503' }, 'rate', true))
     expect(run.code, run.stderr).toBe(1)
     expect(run.stdout).toContain('perf-gate verdict: REGRESSION (regressed: nginx/load)')
     const results = JSON.parse(readFileSync(path.join(run.out, 'results.json'), 'utf8'))
@@ -168,7 +172,7 @@ describe('faults end with a clear verdict, keep the measured runs and leave noth
       `#!/usr/bin/env bash\nif [[ $1 == run ]]; then n=$(cat "${dir}/n" 2>/dev/null || echo 0); echo $((n + 1)) > "${dir}/n"\n  if (( n >= 2 )); then kill -SEGV $$; fi\nfi\nexec ${k6} "$@"\n`,
     )
     chmodSync(wrapper, 0o755)
-    const run = await gate(config({}), { K6_PATH: wrapper })
+    const run = await gate(config({}, 'rate', true), { K6_PATH: wrapper })
     expect(run.code, run.stderr).toBe(3)
     expect(run.stderr).toMatch(/k6 failed on constant-arrival-rate\.js \(exit SIGSEGV\)/)
     expect(journalRuns(run.out)).toBe(4)
@@ -179,7 +183,7 @@ describe('faults end with a clear verdict, keep the measured runs and leave noth
     let killed = false
     const dir = mkdtempSync(path.join(tmpdir(), 'perf-gate-sigkill-'))
     const file = path.join(dir, 'perf-gate.yml')
-    writeFileSync(file, config({}))
+    writeFileSync(file, config({}, 'rate', true))
     const runId = `it-fault-kill-${process.pid}`
     const out = path.join(dir, 'out')
     const { code } = await runCli(['run', '--config', file, '--out', out], {
@@ -206,7 +210,7 @@ describe('faults end with a clear verdict, keep the measured runs and leave noth
     expect(md).toContain('nginx/load')
     expect(md).toMatch(/\| baseline \| 0 \|/)
     // The next gate on this host removes what the killed one left (its owner process is gone).
-    const next = await gate(config({}))
+    const next = await gate(config({}, 'rate', true))
     expect(next.stderr).toContain(
       `removed the containers of 1 earlier gate(s) whose process is gone: ${runId}`,
     )
