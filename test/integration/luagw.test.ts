@@ -78,6 +78,8 @@ function writeConfig(): string {
           route('scripted', chain('lua'), { 'key-auth': {} }),
         ],
         headers: { apikey: '{{key}}' },
+        // The readiness probe sends no key: the route is there once key-auth refuses it.
+        readiness: { status: 401 },
         expect: MUTATED,
       },
       {
