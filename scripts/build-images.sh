@@ -6,6 +6,9 @@
 #   perf-gate/nginx:local                  that base + our default nginx.conf
 #   perf-gate/haproxy:local                that base + Debian's haproxy + images/haproxy/haproxy.cfg
 #   perf-gate/caddy:local                  that base + Debian's caddy + images/caddy/Caddyfile
+#   perf-gate/luagw:local                  that base + Debian's Lua module + images/luagw (admin API,
+#                                          plugins, native and Lua policies; examples/policy-chains,
+#                                          examples/plugins and test/integration/luagw.test.ts)
 # Idempotent: an image whose source-hash label matches its sources is skipped unless FORCE=1, so an
 # edit to main.go or nginx.conf rebuilds the image without FORCE. The debootstrap rootfs is also
 # cached as a tarball (PERF_GATE_CACHE, default ~/.cache/perf-gate) so that after `docker system prune`
@@ -157,6 +160,9 @@ build_go_image echo "$ECHO_IMAGE"
 build_go_image testgw "$TESTGW_IMAGE"
 build_nginx_base
 build_nginx
+# The Lua gateway is built unconditionally, unlike the arena's: an integration test drives it, so CI
+# needs it, and a failed build fails here rather than as a missing image later.
+build_on_base luagw perf-gate/luagw:local
 # The arena example's other gateways (apt-get inside the build): ARENA_GATEWAYS=0 skips them, and a
 # failure is a warning, since nothing but examples/arena needs them.
 if [[ ${ARENA_GATEWAYS:-1} == 1 ]]; then

@@ -423,4 +423,22 @@ ${extra}`
   it('accepts files in the repository above the config folder (the example)', () => {
     expect(() => loadConfig('examples/nginx/perf-gate.yml', {})).not.toThrow()
   })
+
+  it("loads the luagw examples: seed 000's 25 cells and seed 003's 100 routes and consumers", () => {
+    const chains = loadConfig('examples/policy-chains/perf-gate.yml', {}).config
+    expect(chains.scenarios.map((s) => s.name)).toEqual(['c@vus=1', 'c@vus=2', 'c@vus=5', 'c@vus=10', 'kib'])
+    expect(chains.profiles.filter((p) => p.hooks === 4).map((p) => p.name)).toEqual([
+      'native-chain',
+      'scripted-chain',
+      'mixed-chain',
+    ])
+    // The mixed chain is built from aliases of the other two chains' policies: 2 native, 2 Lua.
+    const mixed = chains.profiles.find((p) => p.name === 'mixed-chain')!
+    const engines = (mixed.setup[0]!.body as { policies: { engine: string }[] }).policies.map((p) => p.engine)
+    expect(engines).toEqual(['native', 'lua', 'native', 'lua'])
+    const plugins = loadConfig('examples/plugins/perf-gate.yml', {}).config
+    const both100 = plugins.profiles.find((p) => p.name === 'both-100r100c')!
+    expect(both100.setup.map((call) => call.repeat)).toEqual([100, 100])
+    expect(both100.headers).toEqual({ apikey: '{{key}}' })
+  })
 })
