@@ -122,7 +122,10 @@ describe('searchCapacity', () => {
     expect(found.ceiling as number).toBeGreaterThan(1000)
     expect(found.capacity as number).toBeGreaterThan(1000 * 0.9)
     // Retries count against maxSteps.
-    const short = await searchCapacity({ ...options, start: 800, retries: 2, maxSteps: 3 }, saturating(1000).measure)
+    const short = await searchCapacity(
+      { ...options, start: 800, retries: 2, maxSteps: 3 },
+      saturating(1000).measure,
+    )
     expect(short.steps).toHaveLength(3)
     expect(short.outcome).toBe('step-limit')
   })
