@@ -93,6 +93,8 @@ export type TimelineBucket = z.infer<typeof timelineBucketSchema>
 export const capacityStepSchema = z.object({
   step: z.number().int().positive(),
   phase: z.enum(['doubling', 'bisection']),
+  /** 2.. when a failing step was measured again at the same rate (capacity.retries); 1 or absent otherwise. */
+  attempt: z.number().int().positive().optional(),
   /** Target arrival rate, requests per second. */
   target: z.number().positive(),
   /** Completed requests per second in the step's load phase. */

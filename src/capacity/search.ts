@@ -4,6 +4,12 @@
  * ceiling). Doubling from `start` until a step fails (or `max` passes), then bisection between the
  * highest passing and the lowest failing rate until they are within `resolution` of each other.
  *
+ * A failing step is measured again (`retries` times) before it counts as failing: bisection trusts
+ * every verdict, so one step that fails because the runner stalled (seen on a 2-core runner: 500 req/s
+ * achieving 402 in one search while 875 passed in the next) sends the rest of the search below the
+ * capacity, and that one step decides the search's result. A rate above the capacity fails every
+ * attempt; a stall rarely hits the same rate twice. Every attempt is kept as a step.
+ *
  * Pure: the measurement is injected (`measure(rate)`), so the algorithm is tested against a fake
  * stack, and the gate drives it with real k6 steps. A step above capacity is a result (it bounds the
  * search from above), never an invalid run.
@@ -36,8 +42,10 @@ export interface SearchOptions {
   max: number
   /** Bisection stops when (lowest failing - highest passing) <= resolution x lowest failing. */
   resolution: number
-  /** Most steps one search may take (a guard; doubling + bisection needs about log2 terms). */
+  /** Most steps one search may take, retries included (a guard; doubling + bisection needs about log2 terms). */
   maxSteps: number
+  /** How often a failing step is measured again before it counts as failing (0: never). */
+  retries?: number | undefined
   rule: PassRule
 }
 
@@ -46,6 +54,8 @@ export interface CapacityStep<M extends StepMeasurement = StepMeasurement> {
   /** 1-based position in the search. */
   step: number
   phase: 'doubling' | 'bisection'
+  /** 1 for the first measurement at this point of the search, 2.. for the retries of a failing one. */
+  attempt: number
   target: number
   measurement: M
   pass: boolean
@@ -97,6 +107,8 @@ function checkOptions(o: SearchOptions): void {
   if (!(Number.isInteger(o.max) && o.max >= o.start)) throw new RangeError('max must be an integer >= start')
   if (!(o.resolution > 0 && o.resolution < 1)) throw new RangeError('resolution must be in (0, 1)')
   if (!(Number.isInteger(o.maxSteps) && o.maxSteps >= 1)) throw new RangeError('maxSteps must be >= 1')
+  if (!(Number.isInteger(o.retries ?? 0) && (o.retries ?? 0) >= 0))
+    throw new RangeError('retries must be an integer >= 0')
 }
 
 /**
@@ -109,18 +121,24 @@ export async function searchCapacity<M extends StepMeasurement>(
 ): Promise<SearchResult<M>> {
   checkOptions(options)
   const steps: CapacityStep<M>[] = []
+  const retries = options.retries ?? 0
+  // One point of the search: the first attempt, then retries while it fails and steps remain.
   const tryRate = async (target: number, phase: CapacityStep['phase']): Promise<boolean> => {
-    const measurement = await measure(target, steps.length + 1)
-    const judged = judgeStep(target, measurement, options.rule)
-    steps.push({
-      step: steps.length + 1,
-      phase,
-      target,
-      measurement,
-      pass: judged.pass,
-      ...(judged.reason ? { reason: judged.reason } : {}),
-    })
-    return judged.pass
+    for (let attempt = 1; ; attempt++) {
+      const measurement = await measure(target, steps.length + 1)
+      const judged = judgeStep(target, measurement, options.rule)
+      steps.push({
+        step: steps.length + 1,
+        phase,
+        attempt,
+        target,
+        measurement,
+        pass: judged.pass,
+        ...(judged.reason ? { reason: judged.reason } : {}),
+      })
+      if (judged.pass) return true
+      if (attempt > retries || steps.length >= options.maxSteps) return false
+    }
   }
 
   // Doubling: the highest passing rate (lo) and the lowest failing one (hi) once seen.

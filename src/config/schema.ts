@@ -363,7 +363,22 @@ export const capacitySchema = z
       .lt(1)
       .default(0.05)
       .describe('Bisection stops when the passing and failing rates are within this fraction.'),
-    maxSteps: z.number().int().min(1).max(50).default(20).describe('Most steps one search may take.'),
+    retries: z
+      .number()
+      .int()
+      .min(0)
+      .max(5)
+      .default(1)
+      .describe(
+        'How often a failing step is measured again at the same rate before it counts as failing: one stalled step must not send the bisection below the capacity.',
+      ),
+    maxSteps: z
+      .number()
+      .int()
+      .min(1)
+      .max(50)
+      .default(20)
+      .describe('Most steps one search may take, retries included.'),
   })
   .strict()
   .refine((c) => c.max >= c.start, { message: 'expected max >= start', path: ['max'] })

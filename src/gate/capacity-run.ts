@@ -45,6 +45,7 @@ export async function runCapacitySearch(
       max: settings.max,
       resolution: settings.resolution,
       maxSteps: settings.maxSteps,
+      retries: settings.retries,
       rule,
     },
     async (rate) => {
@@ -72,7 +73,7 @@ export async function runCapacitySearch(
   for (const step of found.steps) {
     const m = step.measurement
     options.log.info(
-      `${options.label} capacity step ${step.step} (${step.phase}) ${step.target} req/s: achieved ${m.achieved.toFixed(1)}, errors ${(m.errorRate * 100).toFixed(2)}%, p95 ${m.p95.toFixed(2)} ms: ${step.pass ? 'pass' : `fail (${step.reason})`}`,
+      `${options.label} capacity step ${step.step} (${step.phase}${step.attempt > 1 ? `, retry ${step.attempt - 1}` : ''}) ${step.target} req/s: achieved ${m.achieved.toFixed(1)}, errors ${(m.errorRate * 100).toFixed(2)}%, p95 ${m.p95.toFixed(2)} ms: ${step.pass ? 'pass' : `fail (${step.reason})`}`,
     )
   }
   const best = found.steps.filter((s) => s.pass).sort((a, b) => b.target - a.target)[0] ?? found.steps[0]
@@ -87,6 +88,7 @@ export async function runCapacitySearch(
       steps: found.steps.map((s) => ({
         step: s.step,
         phase: s.phase,
+        ...(s.attempt > 1 ? { attempt: s.attempt } : {}),
         target: s.target,
         achieved: s.measurement.achieved,
         errorRate: s.measurement.errorRate,

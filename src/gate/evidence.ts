@@ -4,12 +4,12 @@ import { durationMs } from '../config/schema.js'
 import type { CellComparison, RunResult, VariantName } from '../model.js'
 import { configCells } from '../config/sweep.js'
 import { isolateSchedule, planSchedule, type PlannedRun } from '../plan/schedule.js'
-import { formatChange } from '../stats/reason-text.js'
 import { checkRunner, type RunnerCheck } from '../stats/runner-check.js'
 import { buildVariantImages } from '../stack/variant-build.js'
 import { compareCells } from './compare.js'
 import { Cleanup, runSchedule, StackSession, type ExecuteContext } from './measure.js'
 import { gatedVerdict, type PolicyInput } from './policy.js'
+import { cellProgress } from './progress.js'
 import type { BaselineFile } from '../baseline/format.js'
 import type { Config, GateConfig } from '../config/schema.js'
 import type { Placement } from '../plan/placement.js'
@@ -236,11 +236,8 @@ export class GateEvidence {
     log.info(
       `after ${this.blocks} block(s): ${this.paired.cells
         .filter((c) => !c.control)
-        .map(
-          (c) =>
-            `${c.cell} ${c.changePct === null ? 'n/a' : formatChange(1 + c.changePct / 100)} ${c.verdict}`,
-        )
-        .join(', ')}`,
+        .map(cellProgress)
+        .join('; ')}`,
     )
   }
 }

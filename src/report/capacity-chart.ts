@@ -58,7 +58,10 @@ export function capacityChart(results: GateResults): ChartDefinition | null {
   }
   if (steps.length === 0) return null
   const cells = [...new Set(steps.map((s) => s.cell as string))]
-  const x = { field: 'target', type: 'quantitative', title: 'Target rate (req/s)', scale: { type: 'log' } }
+  // Log scales fitted to the rates tried (not rounded out to powers of ten, which left most of the
+  // plot empty).
+  const log = { type: 'log', nice: false, padding: 12 }
+  const x = { field: 'target', type: 'quantitative', title: 'Target rate (req/s)', scale: log }
   const title = {
     text: 'Capacity search: achieved vs target rate',
     subtitle:
@@ -89,7 +92,7 @@ export function capacityChart(results: GateResults): ChartDefinition | null {
               field: 'lower',
               type: 'quantitative',
               title: 'Achieved rate (req/s)',
-              scale: { type: 'log' },
+              scale: log,
             },
             y2: { field: 'upper' },
           },
@@ -102,7 +105,8 @@ export function capacityChart(results: GateResults): ChartDefinition | null {
             color: {
               field: 'variant',
               type: 'nominal',
-              title: 'Capacity of',
+              // The same title as the points' shape: one legend, each variant's shape in its line colour.
+              title: 'Variant',
               scale: { range: ['#1f6feb', '#9aa4ae'] },
             },
           },
@@ -112,7 +116,7 @@ export function capacityChart(results: GateResults): ChartDefinition | null {
           mark: { type: 'point', filled: true, size: 50 },
           encoding: {
             x,
-            y: { field: 'achieved', type: 'quantitative', scale: { type: 'log' } },
+            y: { field: 'achieved', type: 'quantitative', scale: log },
             shape: { field: 'variant', type: 'nominal', title: 'Variant' },
             fill: {
               field: 'result',
@@ -132,7 +136,9 @@ export function capacityChart(results: GateResults): ChartDefinition | null {
         },
       ],
     },
-    resolve: { scale: { color: 'independent' } },
+    // Each cell at its own rates (1 KB and 100 KB capacities differ by an order of magnitude); one
+    // legend for the whole chart.
+    resolve: { scale: { x: 'independent', y: 'independent' } },
     config: CHART_CONFIG,
   }
   return { id: 'capacity', title: title.text, spec: spec as unknown as TopLevelSpec }

@@ -89,6 +89,47 @@ describe('searchCapacity', () => {
     expect(found.steps).toHaveLength(3)
   })
 
+  it('retries a failing step, so one stalled step does not send the search below the capacity', async () => {
+    // The stack sustains 3210 req/s, but the runner stalls during the 2nd measurement (at 1600):
+    // without a retry that step fails and the bisection closes below 1600; with one, the retry passes.
+    const stalled = (capacity: number, stallAt: number) => {
+      const fake = saturating(capacity)
+      let n = 0
+      return async (rate: number) => {
+        n++
+        return n === stallAt ? { achieved: rate * 0.8, errorRate: 0, p95: 300 } : fake.measure(rate)
+      }
+    }
+    const once = await searchCapacity({ ...options, start: 800 }, stalled(3210, 2))
+    expect(once.capacity as number).toBeLessThan(1600)
+    const retried = await searchCapacity({ ...options, start: 800, retries: 1 }, stalled(3210, 2))
+    expect(retried.capacity as number).toBeGreaterThan(3210 * 0.9)
+    expect(retried.capacity as number).toBeLessThanOrEqual(3210 / 0.95)
+    // Every attempt is a step of its own; the retry is attempt 2 at the same rate.
+    expect(retried.steps.slice(0, 3).map((s) => [s.target, s.attempt, s.pass])).toEqual([
+      [800, 1, true],
+      [1600, 1, false],
+      [1600, 2, true],
+    ])
+  })
+
+  it('gives a rate above the capacity up only after every retry failed', async () => {
+    const fake = saturating(1000)
+    const found = await searchCapacity({ ...options, start: 800, retries: 2 }, fake.measure)
+    // 1600 fails three times (first attempt + 2 retries) before the bisection goes below it.
+    expect(fake.calls.slice(0, 4)).toEqual([800, 1600, 1600, 1600])
+    expect(found.steps.filter((s) => s.target === 1600).map((s) => s.attempt)).toEqual([1, 2, 3])
+    expect(found.ceiling as number).toBeGreaterThan(1000)
+    expect(found.capacity as number).toBeGreaterThan(1000 * 0.9)
+    // Retries count against maxSteps.
+    const short = await searchCapacity(
+      { ...options, start: 800, retries: 2, maxSteps: 3 },
+      saturating(1000).measure,
+    )
+    expect(short.steps).toHaveLength(3)
+    expect(short.outcome).toBe('step-limit')
+  })
+
   it('propagates a failing measurement', async () => {
     await expect(
       searchCapacity(options, async () => {
@@ -102,6 +143,7 @@ describe('searchCapacity', () => {
     await expect(searchCapacity({ ...options, start: 0 }, m)).rejects.toThrow('start')
     await expect(searchCapacity({ ...options, max: 50 }, m)).rejects.toThrow('max')
     await expect(searchCapacity({ ...options, resolution: 0 }, m)).rejects.toThrow('resolution')
+    await expect(searchCapacity({ ...options, retries: -1 }, m)).rejects.toThrow('retries')
   })
 })
 

@@ -33,6 +33,7 @@ describe('capacity-search scenarios', () => {
       achievedTolerance: 0.05,
       warmupFraction: 0.1,
       resolution: 0.05,
+      retries: 1,
       maxSteps: 20,
     })
   })
