@@ -510,13 +510,14 @@ export function overheadChart(results: GateResults, options: ChartOptions = {}):
     title: null,
     axis: { labelAngle: -30 },
   }
+  const yTitle = `${metric} overhead vs ${reference} (%)`
   const layer = [
     {
       mark: { type: 'bar', opacity: 0.85 },
       encoding: {
         x,
         xOffset: { field: 'variant', sort: variants.domain },
-        y: { field: 'overheadPct', type: 'quantitative', title: `${metric} overhead vs ${reference} (%)` },
+        y: { field: 'overheadPct', type: 'quantitative', title: yTitle },
         color: { field: 'variant', type: 'nominal', scale: variants, title: null },
         tooltip: [
           { field: 'cell', title: 'Cell' },
@@ -535,7 +536,8 @@ export function overheadChart(results: GateResults, options: ChartOptions = {}):
             encoding: {
               x,
               xOffset: { field: 'variant', sort: variants.domain },
-              y: { field: 'lowerPct', type: 'quantitative' },
+              // The same title as the bars': a shared axis otherwise lists both field names.
+              y: { field: 'lowerPct', type: 'quantitative', title: yTitle },
               y2: { field: 'upperPct' },
             },
           },
