@@ -437,9 +437,13 @@ async function replay(options: { decisions: number; seed: number; readme: boolea
 async function runAll(options: { gates: number; smallGates: number; nights: number; levels: string }) {
   const levels = JSON.parse(await readFile(options.levels, 'utf8')) as {
     interpolated?: Record<string, number | null>
+    inGate?: { knobs?: Record<string, number | null> }
   }
+  // The calibration's duets run long-lived gateways in one stack; the gate's blocks run fresh stacks
+  // and see less of the same knob. `inGate` holds knobs chosen from what real gates realised, and
+  // wins over the calibration's interpolation when present.
   const knob = (label: string): number => {
-    const value = levels.interpolated?.[label]
+    const value = levels.inGate?.knobs?.[label] ?? levels.interpolated?.[label]
     if (typeof value !== 'number' || !Number.isFinite(value) || value < 0)
       throw new Error(
         `${options.levels} has no calibrated knob for ${label}: run npm run bench:calibrate first`,
