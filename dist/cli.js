@@ -35,7 +35,7 @@ import {
   runGate,
   sessionsPerPhase,
   writeArtifacts
-} from "./chunks/chunk-KD3HO4C5.js";
+} from "./chunks/chunk-VHAKUX4W.js";
 import "./chunks/chunk-PZ7PP2ZW.js";
 import {
   __toESM
@@ -3595,7 +3595,7 @@ var package_default = {
     test: "vitest run",
     "test:unit": "vitest run --project unit",
     "test:integration": "vitest run --project integration",
-    "test:e2e": "vitest run --project e2e",
+    "test:e2e": "vitest run --project e2e --project e2e-offline",
     "check-dist": "npm run build && git diff --exit-code -- dist",
     "gate:example": "node dist/cli.js run --config examples/nginx/perf-gate.yml --out perf-gate-results",
     "bench:accuracy": "node bench/run.mjs",

@@ -23,7 +23,7 @@ import {
   runGate,
   splitK6Flags,
   writeArtifacts
-} from "./chunks/chunk-KD3HO4C5.js";
+} from "./chunks/chunk-VHAKUX4W.js";
 import {
   HttpClient,
   core_exports,
