@@ -280,7 +280,7 @@ async function replay(options: { decisions: number; seed: number; readme: boolea
         pairsPerBlock: gate.pairsPerBlock,
         elapsedMs: elapsedS * 1000,
         budgetMs: 8 * 60_000,
-        blockMs: blocks > 0 ? blockS * 1000 : null,
+        blockMs: Array.from({ length: blocks }, () => blockS * 1000),
       })
       if (step.action === 'stop') {
         t[step.verdict]++

@@ -54,7 +54,7 @@ export class GateEvidence {
   stored: { cells: CellComparison[]; notes: string[]; runner: RunnerCheck } | null = null
   paired: { cells: CellComparison[]; notes: string[] } | null = null
   blocks = 0
-  private blockMsTotal = 0
+  private readonly blockMs: number[] = []
   private variant: VariantConfig | undefined
 
   constructor(
@@ -78,7 +78,7 @@ export class GateEvidence {
       pairsPerBlock: gate.pairsPerBlock,
       elapsedMs: this.now().getTime() - startedAt.getTime(),
       budgetMs: durationMs(gate.timeBudget),
-      blockMs: this.blocks > 0 ? this.blockMsTotal / this.blocks : null,
+      blockMs: this.blockMs,
     }
   }
 
@@ -224,7 +224,7 @@ export class GateEvidence {
     )
     this.pairedRuns.push(...runs)
     this.blocks++
-    this.blockMsTotal += this.now().getTime() - began
+    this.blockMs.push(this.now().getTime() - began)
     this.paired = compareCells({
       runs: this.pairedRuns,
       config,

@@ -11,7 +11,8 @@
  *   needs paired evidence: A/B blocks on this runner, when a baseline variant exists. Without one the
  *   answer is inconclusive, with the reason and how to get a decision.
  * - Paired blocks are added until every gated cell is decided (after at least `minPairs` pairs), the
- *   pairs reach `maxPairs`, or the next block would not fit in the time budget.
+ *   pairs reach `maxPairs`, or the next block, if as slow as the slowest so far, would not fit in
+ *   the time budget.
  */
 import type { CellComparison, Verdict } from '../model.js'
 import type { RunnerCheck } from '../stats/runner-check.js'
@@ -36,8 +37,12 @@ export interface PolicyInput {
   pairsPerBlock: number
   elapsedMs: number
   budgetMs: number
-  /** Mean wall time of a paired block so far, or null before the first. */
-  blockMs: number | null
+  /**
+   * Wall time of each paired block so far. The next block is assumed as slow as the slowest, not the
+   * mean: blocks slow down when the runner gets busier mid-gate, and a mean let a busy gate overrun
+   * its budget (486 s of 480 s at load 16).
+   */
+  blockMs: readonly number[]
 }
 
 export type PolicyStep =
@@ -149,7 +154,7 @@ export function nextStep(input: PolicyInput): PolicyStep {
       reason: `still ${verdict} after ${pairs} pairs, the most this gate runs (gate.maxRounds)`,
     }
   }
-  const nextBlockMs = input.blockMs ?? 0
+  const nextBlockMs = Math.max(0, ...input.blockMs)
   if (input.elapsedMs + nextBlockMs > input.budgetMs) {
     return {
       action: 'stop',

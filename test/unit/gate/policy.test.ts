@@ -21,7 +21,7 @@ function input(over: Partial<PolicyInput>): PolicyInput {
     pairsPerBlock: 1,
     elapsedMs: 60_000,
     budgetMs: 480_000,
-    blockMs: null,
+    blockMs: [],
     ...over,
   }
 }
@@ -83,17 +83,17 @@ describe('nextStep: paired blocks', () => {
   const stored = { cells: cells('regression'), runner: DIFFERS }
 
   it('adds blocks until the least number of pairs, even when every cell already looks decided', () => {
-    const step = nextStep(input({ stored, paired: paired('pass', 3), blockMs: 20_000 }))
+    const step = nextStep(input({ stored, paired: paired('pass', 3), blockMs: [20_000] }))
     expect(step).toMatchObject({ action: 'add-block' })
   })
 
   it('stops on a paired verdict once it has enough pairs: the paired evidence decides', () => {
-    expect(nextStep(input({ stored, paired: paired('pass', 5), blockMs: 20_000 }))).toMatchObject({
+    expect(nextStep(input({ stored, paired: paired('pass', 5), blockMs: [20_000] }))).toMatchObject({
       action: 'stop',
       verdict: 'pass',
       evidence: 'paired',
     })
-    expect(nextStep(input({ stored, paired: paired('regression', 5), blockMs: 20_000 }))).toMatchObject({
+    expect(nextStep(input({ stored, paired: paired('regression', 5), blockMs: [20_000] }))).toMatchObject({
       action: 'stop',
       verdict: 'regression',
       evidence: 'paired',
@@ -101,17 +101,28 @@ describe('nextStep: paired blocks', () => {
   })
 
   it('keeps adding blocks while inconclusive, until the pair limit or the time budget', () => {
-    expect(nextStep(input({ stored, paired: paired('inconclusive', 8), blockMs: 20_000 })).action).toBe(
+    expect(nextStep(input({ stored, paired: paired('inconclusive', 8), blockMs: [20_000] })).action).toBe(
       'add-block',
     )
-    const capped = nextStep(input({ stored, paired: paired('inconclusive', 20), blockMs: 20_000 }))
+    const capped = nextStep(input({ stored, paired: paired('inconclusive', 20), blockMs: [20_000] }))
     expect(capped).toMatchObject({ action: 'stop', verdict: 'inconclusive', evidence: 'paired' })
     expect(capped.action === 'stop' && capped.reason).toMatch(/maxRounds/)
     const late = nextStep(
-      input({ stored, paired: paired('inconclusive', 8), elapsedMs: 470_000, blockMs: 20_000 }),
+      input({ stored, paired: paired('inconclusive', 8), elapsedMs: 470_000, blockMs: [20_000] }),
     )
     expect(late).toMatchObject({ action: 'stop', verdict: 'inconclusive' })
     expect(late.action === 'stop' && late.reason).toMatch(/timeBudget/)
+  })
+
+  it('assumes the next block is as slow as the slowest so far, not the mean, so a slowing runner stays in budget', () => {
+    // Blocks of 20, 20 and 60 s: the mean (33 s) would fit in the 40 s left, the slowest does not.
+    const blockMs = [20_000, 20_000, 60_000]
+    const step = nextStep(input({ stored, paired: paired('inconclusive', 8), elapsedMs: 440_000, blockMs }))
+    expect(step).toMatchObject({ action: 'stop', verdict: 'inconclusive', evidence: 'paired' })
+    expect(step.action === 'stop' && step.reason).toMatch(/timeBudget/)
+    expect(
+      nextStep(input({ stored, paired: paired('inconclusive', 8), elapsedMs: 410_000, blockMs })).action,
+    ).toBe('add-block')
   })
 
   it('a stored gate whose control is outside the band never stops with a regression without paired evidence', () => {
