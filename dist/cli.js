@@ -35,7 +35,7 @@ import {
   runGate,
   sessionsPerPhase,
   writeArtifacts
-} from "./chunks/chunk-VHAKUX4W.js";
+} from "./chunks/chunk-7BJOJIUD.js";
 import "./chunks/chunk-PZ7PP2ZW.js";
 import {
   __toESM

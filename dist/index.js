@@ -23,7 +23,7 @@ import {
   runGate,
   splitK6Flags,
   writeArtifacts
-} from "./chunks/chunk-VHAKUX4W.js";
+} from "./chunks/chunk-7BJOJIUD.js";
 import {
   HttpClient,
   core_exports,
