@@ -322,7 +322,11 @@ async function replay(options: { decisions: number; seed: number; readme: boolea
   const row = (what: string, source: string, t: Tally, n: number, realised: string) =>
     `| ${what} | ${source} | ${n} | ${realised} | ${pct(t.regression, n)} | ${pct(t.inconclusive, n)} | ${pct(t.pass, n)} | ${t.wall.length ? `${median(t.wall).toFixed(0)} s` : '—'} |`
 
-  for (const label of [...new Set(gates.map((g) => g.label))].sort()) {
+  // A/A first, then by the effect aimed for (+5% before +10%, which a string sort reverses).
+  const aim = (label: string) => (label === 'A/A' ? Number.NEGATIVE_INFINITY : Number.parseFloat(label))
+  for (const label of [...new Set(gates.map((g) => g.label))].sort(
+    (a, b) => aim(a) - aim(b) || a.localeCompare(b),
+  )) {
     const e = effect(label)
     const realised = Number.isFinite(e.realised)
       ? `${e.realised >= 0 ? '+' : ''}${e.realised.toFixed(1)}% (${e.n} blocks, σ ${e.sigma.toFixed(3)})`

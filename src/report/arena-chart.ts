@@ -1,7 +1,10 @@
 /**
  * The arena chart (seed 002): each gateway's composite score (median over runs, with the t CI95 of the
  * mean as an error bar) next to its seven dimension scores, so a reader sees both the ranking and
- * where it comes from.
+ * where it comes from. When the cell has a baseline (stored or the paired baseline variant), a
+ * diamond on the score bar marks the baseline's median score, so a score drop is seen where it is gated.
+ * Scores live in 0..100, and so do the drawn intervals: a t interval of a few runs can reach past
+ * either end, which no score can.
  */
 import type { TopLevelSpec } from 'vega-lite'
 import type { GateResults } from '../model.js'
@@ -23,6 +26,13 @@ function tidy(value: number): number {
   return Number(value.toPrecision(6))
 }
 
+const Y_TITLE = 'Score (0..100)'
+
+/** A score's interval end, kept inside the scale scores live on. */
+function bound(value: number): number {
+  return tidy(Math.min(100, Math.max(0, value)))
+}
+
 /** Score and dimension scores per gateway for arena cells, or null without any. */
 export function arenaChart(results: GateResults): ChartDefinition | null {
   const values: Array<Record<string, string | number>> = []
@@ -39,8 +49,9 @@ export function arenaChart(results: GateResults): ChartDefinition | null {
       gateway,
       dimension: LABELS.score as string,
       median: tidy(a.candidate.median),
-      lower: tidy(a.candidate.lower),
-      upper: tidy(a.candidate.upper),
+      lower: bound(a.candidate.lower),
+      upper: bound(a.candidate.upper),
+      ...(a.baseline && a.baseline.n > 0 ? { baseline: tidy(a.baseline.median) } : {}),
     })
     for (const d of arenaDimensionNames) {
       const dim = a.dimensions[d]
@@ -49,17 +60,21 @@ export function arenaChart(results: GateResults): ChartDefinition | null {
         gateway,
         dimension: LABELS[d] as string,
         median: tidy(dim.median),
-        lower: tidy(dim.lower),
-        upper: tidy(dim.upper),
+        lower: bound(dim.lower),
+        upper: bound(dim.upper),
       })
     }
   }
   const order = ['score', ...arenaDimensionNames].map((d) => LABELS[d] as string)
   const gateways = [...new Set(values.map((v) => v.gateway as string))]
   const x = { field: 'dimension', type: 'nominal', sort: order, title: null, axis: { labelAngle: -30 } }
+  const withBaseline = values.some((v) => v.baseline !== undefined)
   const title = {
     text: 'Gateway Arena: score and dimensions',
-    subtitle: 'Median over runs; error bars: t CI95 of the mean (seed 002); 0..100, higher is better',
+    subtitle: [
+      'Median over runs; error bars: t CI95 of the mean (seed 002), cut at 0..100; higher is better',
+      ...(withBaseline ? ["White diamond on a score bar: the baseline's median score"] : []),
+    ],
   }
   const spec = {
     $schema: CHART_SCHEMA,
@@ -76,7 +91,7 @@ export function arenaChart(results: GateResults): ChartDefinition | null {
       {
         mark: { type: 'bar' },
         encoding: {
-          y: { field: 'median', type: 'quantitative', title: 'Score (0..100)', scale: { domain: [0, 100] } },
+          y: { field: 'median', type: 'quantitative', title: Y_TITLE, scale: { domain: [0, 100] } },
           tooltip: [
             { field: 'gateway', title: 'Gateway' },
             { field: 'dimension', title: 'Dimension' },
@@ -88,8 +103,34 @@ export function arenaChart(results: GateResults): ChartDefinition | null {
       },
       {
         mark: { type: 'errorbar', ticks: true, color: '#24292f' },
-        encoding: { y: { field: 'lower', type: 'quantitative' }, y2: { field: 'upper' } },
+        // The same title on every layer's y, or Vega-Lite joins the field names into the shared axis's.
+        encoding: { y: { field: 'lower', type: 'quantitative', title: Y_TITLE }, y2: { field: 'upper' } },
       },
+      ...(withBaseline
+        ? [
+            {
+              transform: [{ filter: 'isValid(datum.baseline)' }],
+              mark: {
+                type: 'point',
+                shape: 'diamond',
+                size: 110,
+                filled: true,
+                fill: '#ffffff',
+                stroke: '#24292f',
+                strokeWidth: 2,
+                opacity: 1,
+              },
+              encoding: {
+                y: { field: 'baseline', type: 'quantitative', title: Y_TITLE },
+                tooltip: [
+                  { field: 'gateway', title: 'Gateway' },
+                  { field: 'baseline', title: 'Baseline median score' },
+                  { field: 'median', title: 'Candidate median score' },
+                ],
+              },
+            },
+          ]
+        : []),
     ],
     config: CHART_CONFIG,
   }

@@ -53,4 +53,35 @@ describe('arena chart', () => {
     expect(rendered.warnings).toEqual([])
     expect(rendered.svg).toContain('Burst 100')
   })
+
+  it("marks the baseline's median score on each score bar and keeps every interval inside 0..100", async () => {
+    const { arenaChart } = await import('../../../src/report/arena-chart.js')
+    const { renderChart } = await import('../../../src/report/render.js')
+    const results = arenaGate(15)
+    const chart = arenaChart(results)!
+    const values = (chart.spec as unknown as { data: { values: Array<Record<string, number | string>> } })
+      .data.values
+    const scores = values.filter((v) => v.dimension === 'Score')
+    for (const row of scores) {
+      const cell = results.cells.find((c) => c.profile === row.gateway)
+      expect(row.baseline).toBeCloseTo(cell?.arena?.baseline?.median as number, 3)
+    }
+    // The dropped gateway's tick sits above its bar.
+    const fast = scores.find((v) => v.gateway === 'fast')!
+    expect(fast.baseline as number).toBeGreaterThan(fast.median as number)
+    for (const v of values) {
+      expect(v.lower as number).toBeGreaterThanOrEqual(0)
+      expect(v.upper as number).toBeLessThanOrEqual(100)
+    }
+    const rendered = await renderChart(chart)
+    expect(rendered.warnings).toEqual([])
+    // Without a baseline (a first run) there is no tick layer to draw.
+    const first = {
+      ...results,
+      cells: results.cells.map((c) => (c.arena ? { ...c, arena: { ...c.arena, baseline: null } } : c)),
+    }
+    const plain = arenaChart(first)!.spec as unknown as { layer: unknown[]; title: { subtitle: string[] } }
+    expect(plain.layer).toHaveLength(2)
+    expect(plain.title.subtitle.join(' ')).not.toContain('baseline')
+  })
 })
