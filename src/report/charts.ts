@@ -112,17 +112,31 @@ function profileOrder(results: GateResults): string[] {
   return [...new Set(results.cells.map((cell) => cell.profile))]
 }
 
-/** Scenarios by load level when known, so facets read from light to heavy load. */
-function scenarioOrder(results: GateResults): string[] {
+/**
+ * Scenarios by load level when known, so facets read from light to heavy load. A sweep's levels
+ * (`c@vus=1`, `c@vus=2`, ...) stay together, in the order the config lists the sweeps, so a scenario
+ * at the same level (`kib` at one user) does not land between them.
+ */
+export function scenarioOrder(results: GateResults): string[] {
   const first = new Map<string, number>()
   results.cells.forEach((cell, i) => {
     if (!first.has(cell.scenario)) first.set(cell.scenario, i)
   })
+  const family = (scenario: string): string => {
+    const at = scenario.indexOf('@')
+    return at > 0 ? scenario.slice(0, at) : ''
+  }
+  const families = [...new Set([...first.keys()].map(family))]
   const level = (scenario: string): number => {
     const cell = results.cells.find((c) => c.scenario === scenario)
     return cell ? (cellConcurrency(cell) ?? Number.POSITIVE_INFINITY) : Number.POSITIVE_INFINITY
   }
-  return [...first.keys()].sort((a, b) => level(a) - level(b) || (first.get(a) ?? 0) - (first.get(b) ?? 0))
+  return [...first.keys()].sort(
+    (a, b) =>
+      families.indexOf(family(a)) - families.indexOf(family(b)) ||
+      level(a) - level(b) ||
+      (first.get(a) ?? 0) - (first.get(b) ?? 0),
+  )
 }
 
 /**
@@ -147,6 +161,27 @@ function median(values: number[]): number | null {
   return value ?? null
 }
 
+/**
+ * Axis values for a ratio on a log scale: 1, 2 and 5 times powers of ten within [low, high]; on a
+ * range too narrow for three of those (1x..1.6x), evenly spaced nice steps instead.
+ */
+export function ratioTicks(low: number, high: number): number[] {
+  const ticks: number[] = []
+  for (let e = Math.floor(Math.log10(low)); e <= Math.ceil(Math.log10(high)); e++) {
+    for (const m of [1, 2, 5]) {
+      const v = tidy(m * 10 ** e)
+      if (v >= low * 0.999 && v <= high * 1.001) ticks.push(v)
+    }
+  }
+  if (ticks.length >= 3) return ticks
+  const raw = (high - low) / 4
+  const magnitude = 10 ** Math.floor(Math.log10(raw))
+  const step = ([1, 2, 2.5, 5, 10].find((m) => m * magnitude >= raw) ?? 10) * magnitude
+  const linear: number[] = []
+  for (let v = Math.ceil(low / step) * step; v <= high * 1.001; v += step) linear.push(tidy(v))
+  return linear
+}
+
 /** Keeps specs and snapshots free of float noise like 1.8900000000000001. */
 function tidy(value: number): number {
   return Number(value.toPrecision(6))
@@ -165,7 +200,13 @@ function byScenario(results: GateResults): Record<string, unknown> | null {
   if (scenarios.length <= 1) return null
   if (scenarios.length <= SCENARIO_COLUMNS)
     return { facet: { column: { field: 'scenario', sort: scenarios, title: null } } }
-  return { facet: { field: 'scenario', sort: scenarios, title: null }, columns: SCENARIO_COLUMNS }
+  // Each panel keeps its own x axis: with a shared one, Vega-Lite draws the bottom row's axis under
+  // an empty slot too (5 levels in rows of 3), labelling a panel that is not there.
+  return {
+    facet: { field: 'scenario', sort: scenarios, title: null },
+    columns: SCENARIO_COLUMNS,
+    resolve: { axis: { x: 'independent' } },
+  }
 }
 
 /**
@@ -458,8 +499,8 @@ export function referenceProfile(results: GateResults, options: ChartOptions = {
 }
 
 /**
- * Each profile's P95 relative to the reference profile's in the same scenario, in percent: the cost of
- * its policy chain. Baseline bars show whether that cost changed.
+ * Each profile's P95 relative to the reference profile's in the same scenario, as a ratio on a log
+ * scale (bars from 1x): the cost of its policy chain. Baseline bars show whether that cost changed.
  */
 export function overheadChart(results: GateResults, options: ChartOptions = {}): ChartDefinition | null {
   const reference = referenceProfile(results, options)
@@ -491,6 +532,8 @@ export function overheadChart(results: GateResults, options: ChartOptions = {}):
         overheadPct: tidy((ratio - 1) * 100),
         ...(variant === 'candidate' && figure
           ? {
+              lowerRatio: tidy(figure.ratio.lower),
+              upperRatio: tidy(figure.ratio.upper),
               lowerPct: tidy((figure.ratio.lower - 1) * 100),
               upperPct: tidy((figure.ratio.upper - 1) * 100),
               addedMs: tidy(figure.addedMs.estimate),
@@ -510,35 +553,52 @@ export function overheadChart(results: GateResults, options: ChartOptions = {}):
     title: null,
     axis: { labelAngle: -30 },
   }
-  const yTitle = `${metric} overhead vs ${reference} (%)`
+  const yTitle = `${metric} ratio to ${reference} (log scale)`
+  // Ratios on a log scale, bars from 1x: the interval is a ratio's (computed on logs), so it is
+  // symmetric here, and one cell's -90%..+1000% on a noisy runner does not flatten every other bar.
+  const ends = values.flatMap((v) =>
+    [v.ratio, v.lowerRatio, v.upperRatio].filter((x): x is number => typeof x === 'number' && x > 0),
+  )
+  // A little room above the tallest bar and below the lowest interval (5% on the log scale).
+  const low = tidy(Math.min(1, ...ends) / 1.05)
+  const high = tidy(Math.max(1, ...ends) * 1.05)
+  const yScale = { type: 'log', domain: [low, high], nice: false }
+  const yAxis = { values: ratioTicks(low, high), labelExpr: "datum.value + 'x'" }
   const layer = [
     {
       mark: { type: 'bar', opacity: 0.85 },
       encoding: {
         x,
         xOffset: { field: 'variant', sort: variants.domain },
-        y: { field: 'overheadPct', type: 'quantitative', title: yTitle },
+        y: { field: 'ratio', type: 'quantitative', title: yTitle, scale: yScale, axis: yAxis },
+        y2: { datum: 1 },
         color: { field: 'variant', type: 'nominal', scale: variants, title: null },
         tooltip: [
           { field: 'cell', title: 'Cell' },
           { field: 'variant', title: 'Variant' },
           { field: 'ratio', title: `Ratio to ${reference}` },
           { field: 'overheadPct', title: 'Overhead (%)' },
+          ...(withCi
+            ? [
+                { field: 'lowerPct', title: 'CI low (%)' },
+                { field: 'upperPct', title: 'CI high (%)' },
+              ]
+            : []),
         ],
       },
     },
-    { mark: { type: 'rule', color: '#24292f' }, encoding: { y: { datum: 0 } } },
+    { mark: { type: 'rule', color: '#24292f' }, encoding: { y: { datum: 1 } } },
     ...(withCi
       ? [
           {
-            transform: [{ filter: 'isValid(datum.lowerPct)' }],
+            transform: [{ filter: 'isValid(datum.lowerRatio)' }],
             mark: { type: 'errorbar', ticks: true },
             encoding: {
               x,
               xOffset: { field: 'variant', sort: variants.domain },
               // The same title as the bars': a shared axis otherwise lists both field names.
-              y: { field: 'lowerPct', type: 'quantitative', title: yTitle },
-              y2: { field: 'upperPct' },
+              y: { field: 'lowerRatio', type: 'quantitative', title: yTitle },
+              y2: { field: 'upperRatio' },
             },
           },
         ]
@@ -547,8 +607,8 @@ export function overheadChart(results: GateResults, options: ChartOptions = {}):
   const title = {
     text: `${metric} overhead vs ${reference}`,
     subtitle: withCi
-      ? `(profile ${metric} / ${reference} ${metric} - 1); candidate: geometric means with ${Math.round(results.confidence * 100)}% CI`
-      : `(profile ${metric} / ${reference} ${metric} - 1), medians of runs`,
+      ? `profile ${metric} / ${reference} ${metric} (1x: no overhead); candidate: geometric means with ${Math.round(results.confidence * 100)}% CI`
+      : `profile ${metric} / ${reference} ${metric} (1x: no overhead), medians of runs`,
   }
   const facet = byScenario(results)
   const unit = { width: Math.max(140, others.length * 56), height: 200, layer }

@@ -12,7 +12,9 @@ import {
   latencyComparisonChart,
   nightTrendChart,
   overheadChart,
+  ratioTicks,
   referenceProfile,
+  scenarioOrder,
   timelineChart,
 } from '../../../src/report/charts.js'
 import {
@@ -378,6 +380,26 @@ describe('overheadChart', () => {
     expect(rows(spec).some((r) => r.profile === 'no-policies')).toBe(false)
   })
 
+  it('draws ratios on a log scale with bars from 1x, and the domain holds every bar and interval', () => {
+    const spec = overheadChart(pairedGate())!.spec
+    const bar = layers(spec).find((layer) => markType(layer) === 'bar')!
+    const y = (bar.encoding as Row).y as { field: string; scale: { type: string; domain: [number, number] } }
+    expect(y.field).toBe('ratio')
+    expect(y.scale.type).toBe('log')
+    expect((bar.encoding as Row).y2).toEqual({ datum: 1 })
+    const [low, high] = y.scale.domain
+    for (const row of rows(spec)) {
+      for (const key of ['ratio', 'lowerRatio', 'upperRatio']) {
+        const value = row[key] as number | undefined
+        if (value === undefined) continue
+        expect(value).toBeGreaterThanOrEqual(low)
+        expect(value).toBeLessThanOrEqual(high)
+      }
+    }
+    expect(low).toBeLessThanOrEqual(1)
+    expect(high).toBeGreaterThanOrEqual(1)
+  })
+
   it('takes a configured reference profile, and has no chart when it is absent', () => {
     const results = regressedGate()
     expect(overheadChart(results, { referenceProfile: 'no-gateway' })!.title).toBe(
@@ -385,6 +407,51 @@ describe('overheadChart', () => {
     )
     expect(overheadChart(results, { referenceProfile: 'missing' })).toBeNull()
     expect(buildCharts(results, { referenceProfile: 'missing' }).map((c) => c.id)).not.toContain('overhead')
+  })
+})
+
+describe('scenario facets', () => {
+  // A sweep's five levels plus one scenario at the first level (the policy-chains example's shape).
+  const sweep = (): GateResults => {
+    const results = regressedGate()
+    const template = results.cells[0]!
+    const scenarios: Array<[string, number]> = [
+      ['c@vus=1', 1],
+      ['kib', 1],
+      ['c@vus=2', 2],
+      ['c@vus=5', 5],
+      ['c@vus=10', 10],
+    ]
+    const cells = ['no-policies', 'key-auth'].flatMap((profile) =>
+      scenarios.map(([scenario, concurrency]) => ({
+        ...template,
+        profile,
+        scenario,
+        concurrency,
+        cell: `${profile}/${scenario}`,
+      })),
+    )
+    return { ...results, cells }
+  }
+
+  it("keeps a sweep's levels together in level order, then the other scenarios", () => {
+    expect(scenarioOrder(sweep())).toEqual(['c@vus=1', 'c@vus=2', 'c@vus=5', 'c@vus=10', 'kib'])
+  })
+
+  it('wraps many scenarios into rows, each panel with its own x axis (no axis under an empty slot)', () => {
+    const spec = overheadChart(sweep())!.spec as unknown as Row
+    expect(spec.columns).toBe(3)
+    expect(spec).toHaveProperty('facet.sort', ['c@vus=1', 'c@vus=2', 'c@vus=5', 'c@vus=10', 'kib'])
+    expect(spec).toHaveProperty('resolve.axis.x', 'independent')
+  })
+})
+
+describe('ratioTicks', () => {
+  it('labels 1, 2 and 5 times powers of ten inside the range, else even steps', () => {
+    expect(ratioTicks(0.08, 12)).toEqual([0.1, 0.2, 0.5, 1, 2, 5, 10])
+    // Too narrow for 1-2-5: even steps, so the axis still has a scale.
+    expect(ratioTicks(0.95, 1.7)).toEqual([1, 1.2, 1.4, 1.6])
+    expect(ratioTicks(0.5, 2)).toEqual([0.5, 1, 2])
   })
 })
 
