@@ -656,7 +656,7 @@ export const gateSchema = z
     timeBudget: boundedDuration('24h')
       .default('20m')
       .describe(
-        'Paired A/B blocks are added only while the next one fits in this (the whole gate, stored phase included).',
+        'Paired A/B blocks are added only while the next one, taken as slow as the slowest so far, fits in this (the whole gate, stored phase included).',
       ),
     maxRounds: z
       .number()
