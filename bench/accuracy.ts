@@ -32,7 +32,7 @@ import { gatedVerdict, nextStep, type PolicyStep } from '../src/gate/policy.js'
 import { machineFingerprint } from '../src/machine.js'
 import type { RunResult, Verdict } from '../src/model.js'
 import { seededRandom, shuffle } from '../src/plan/schedule.js'
-import { checkRunner, median, sd, wilsonInterval } from '../src/stats/index.js'
+import { checkRunner, mean, median, sd, wilsonInterval } from '../src/stats/index.js'
 
 // OC_CONFIG and OC_OUT point a side experiment (another design of the same gate) at its own config
 // and results folder, so it never mixes with the curve's recorded gates.
@@ -388,12 +388,29 @@ async function replay(options: { decisions: number; seed: number; readme: boolea
   let controlSignificant = 0
   let gatedSignificant = 0
   let aaCompared = 0
+  // Per-gate offset: the spread of A/A gates' mean log ratio (gated cell, over their paired blocks)
+  // against what block-to-block noise alone gives (the mean of var/n). An excess means blocks of one
+  // gate share an offset that more blocks cannot average away.
+  const gateMeans: number[] = []
+  const gateVarOfMean: number[] = []
   for (const g of aaGates) {
     const file = path.join(JOURNALS, `${g.id}.jsonl`)
     if (!existsSync(file)) continue
     const { runs } = await readJournal(file)
     const paired = runs.filter((r) => r.phase === 'paired')
     if (paired.length === 0) continue
+    const byBlock = new Map<number, Partial<Record<string, number>>>()
+    for (const r of paired) {
+      if (r.warmup || !r.valid || r.profile.startsWith('no-gateway') || r.block === undefined) continue
+      byBlock.set(r.block, { ...byBlock.get(r.block), [r.variant]: r.metrics.p95 })
+    }
+    const logs = [...byBlock.values()]
+      .filter((b) => b.candidate !== undefined && b.baseline !== undefined)
+      .map((b) => Math.log((b.candidate as number) / (b.baseline as number)))
+    if (logs.length >= gate.rounds) {
+      gateMeans.push(mean(logs))
+      gateVarOfMean.push(sd(logs) ** 2 / logs.length)
+    }
     const { cells } = compareCells({
       runs: paired,
       config,
@@ -416,6 +433,12 @@ async function replay(options: { decisions: number; seed: number; readme: boolea
     ...rows,
     '',
     `Real A/A gates with paired blocks: the control was significantly different (95% CI excluding 0) in ${pct(controlSignificant, aaCompared)} of ${aaCompared}, the gated cell in ${pct(gatedSignificant, aaCompared)} (nominal 5%).`,
+    ...(gateMeans.length > 2
+      ? [
+          '',
+          `Per-gate offset: over ${gateMeans.length} real A/A gates with at least ${gate.rounds} paired blocks, the sd of each gate's mean log P95 ratio is ${sd(gateMeans).toFixed(3)}, where block-to-block noise alone gives ${Math.sqrt(mean(gateVarOfMean)).toFixed(3)} (excess ${Math.sqrt(Math.max(0, sd(gateMeans) ** 2 - mean(gateVarOfMean))).toFixed(3)}).`,
+        ]
+      : []),
     '',
     `Reproduce: \`npm run bench:accuracy -- replay --decisions ${options.decisions} --seed ${options.seed}\` (from the recorded gates in \`${OUT}/\`).`,
   ].join('\n')
