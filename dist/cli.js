@@ -35,7 +35,7 @@ import {
   runGate,
   sessionsPerPhase,
   writeArtifacts
-} from "./chunks/chunk-7BJOJIUD.js";
+} from "./chunks/chunk-APYOG677.js";
 import "./chunks/chunk-PZ7PP2ZW.js";
 import {
   __toESM

@@ -23,7 +23,7 @@ import {
   runGate,
   splitK6Flags,
   writeArtifacts
-} from "./chunks/chunk-7BJOJIUD.js";
+} from "./chunks/chunk-APYOG677.js";
 import {
   HttpClient,
   core_exports,
