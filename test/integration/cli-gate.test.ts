@@ -85,7 +85,7 @@ describe('perf-gate run on the example', () => {
     // (exit 0 either way); what it exists for is that unchanged code is never called a regression.
     const config = exampleWith(path.join(out, 'pass.yml'), [
       ...LESS_EFFORT,
-      ['maxRounds: 12', 'maxRounds: 4'],
+      ['maxRounds: 20', 'maxRounds: 4'],
     ])
     const run = await cli(['run', '--config', config, '--out', path.join(out, 'pass')], {
       ECHO_DELAY_US: '0',
@@ -110,7 +110,7 @@ describe('perf-gate run on the example', () => {
   })
 
   it('fails a 1 ms backend slowdown (exit 1) on paired evidence and names the regressed cell', async () => {
-    // maxRounds stays 12: a noisy runner gets as many pairs to decide as the example gives it.
+    // maxRounds stays 20: a noisy runner gets as many pairs to decide as the example gives it.
     const config = exampleWith(path.join(out, 'slow.yml'), LESS_EFFORT)
     const run = await cli(['run', '--config', config, '--out', path.join(out, 'slow')], {
       ECHO_DELAY_US: '1000',

@@ -319,7 +319,7 @@ describe('perf-gate run --json', () => {
       .replace('warmup: 1s', 'warmup: 0s')
       .replace('rate: 500', 'rate: 200')
       // Exactly the two pairs `rounds` asks for: what is asserted is the output's shape, not a decision.
-      .replace('maxRounds: 12', 'maxRounds: 2')
+      .replace('maxRounds: 20', 'maxRounds: 2')
       .replace('../../baselines/nginx-example.json', 'baseline.json')
     const file = path.join(dir, 'perf-gate.yml')
     writeFileSync(file, config)
