@@ -351,7 +351,7 @@ describe('run --dry-run', () => {
       /starts: stored comparison against .*nginx-example\.json \(5 night\(s\)\); escalates to paired A\/B blocks/,
     )
     expect(run.stdout).toMatch(/stored phase: one stack, 12 k6 runs/)
-    expect(run.stdout).toMatch(/paired blocks: 5 to 12 /)
+    expect(run.stdout).toMatch(/paired blocks: 5 to 20 /)
     expect(run.stdout).toMatch(
       /ETA: \d+m\d{2}s if the stored baseline decides alone; \d+m\d{2}s if decided at 5 pairs/,
     )
