@@ -1,0 +1,55 @@
+import { createRequire as __pgCreateRequire } from 'node:module'; const require = __pgCreateRequire(import.meta.url); const __filename = import.meta.filename; const __dirname = import.meta.dirname;
+import {
+  dist_bundle_exports as dist_bundle_exports2,
+  tool_cache_exports
+} from "./chunks/chunk-MI3YAMWE.js";
+import {
+  commander_exports
+} from "./chunks/chunk-2N4NWZEM.js";
+import {
+  build_exports,
+  require_build,
+  require_dist,
+  require_lib,
+  require_lib2,
+  require_lib3,
+  require_lib4,
+  resvg_wasm_exports,
+  vega_module_exports,
+  zod_exports
+} from "./chunks/chunk-2BJRHJTT.js";
+import {
+  core_exports,
+  dist_bundle_exports,
+  github_exports
+} from "./chunks/chunk-7V5FBSGG.js";
+import "./chunks/chunk-PZ7PP2ZW.js";
+import {
+  __toESM
+} from "./chunks/chunk-X43ZVNN6.js";
+
+// src/vendor-chunk.ts
+var normalQuantile = __toESM(require_lib(), 1);
+var tCdf = __toESM(require_lib2(), 1);
+var tQuantile = __toESM(require_lib3(), 1);
+var wilcoxon = __toESM(require_lib4(), 1);
+var testcontainers = __toESM(require_build(), 1);
+var yaml = __toESM(require_dist(), 1);
+export {
+  core_exports as actionsCore,
+  github_exports as actionsGithub,
+  tool_cache_exports as actionsToolCache,
+  commander_exports as commander,
+  normalQuantile,
+  dist_bundle_exports as octokitRetry,
+  dist_bundle_exports2 as octokitThrottling,
+  resvg_wasm_exports as resvg,
+  tCdf,
+  tQuantile,
+  testcontainers,
+  vega_module_exports as vega,
+  build_exports as vegaLite,
+  wilcoxon,
+  yaml,
+  zod_exports as zod
+};
