@@ -161,6 +161,18 @@ else
   ok "node_modules up to date"
 fi
 
+step "zizmor (lints the workflows we ship, in .ci/run)"
+ZIZMOR_VERSION=1.32.0
+if command -v zizmor >/dev/null 2>&1 && [[ $(zizmor --version 2>/dev/null) == *"$ZIZMOR_VERSION"* ]]; then
+  ok "$(zizmor --version)"
+else
+  # A PyPI wheel that ships the binary. Debian's Python refuses installs outside a venv (PEP 668).
+  python3 -m pip install --quiet --disable-pip-version-check "zizmor==$ZIZMOR_VERSION" 2>/dev/null ||
+    python3 -m pip install --quiet --disable-pip-version-check --break-system-packages "zizmor==$ZIZMOR_VERSION"
+  hash -r
+  did "pip installed zizmor $ZIZMOR_VERSION"
+fi
+
 step "Local images"
 bash "$ROOT/scripts/build-images.sh"
 

@@ -142,7 +142,7 @@ interface Step {
 interface Workflow {
   on: Record<string, unknown>
   permissions?: Record<string, string>
-  jobs: Record<string, { steps: Step[] }>
+  jobs: Record<string, { steps: Step[]; permissions?: Record<string, string> }>
 }
 
 describe('example workflows', () => {
@@ -150,7 +150,7 @@ describe('example workflows', () => {
   const load = (name: string) => parseYaml(read(path.join(dir, name))) as Workflow
   const steps = (workflow: Workflow) => Object.values(workflow.jobs).flatMap((job) => job.steps)
   const perfGateSteps = (workflow: Workflow) =>
-    steps(workflow).filter((step) => step.uses?.startsWith('your-org/perf-gate@'))
+    steps(workflow).filter((step) => step.uses?.startsWith('OWNER/perf-gate@'))
 
   it('parse as YAML and each runs the action', () => {
     const files = readdirSync(path.join(ROOT, dir)).filter((f) => f.endsWith('.yml'))
@@ -180,7 +180,8 @@ describe('example workflows', () => {
 
   it('fork measure: read-only, no comment, uploads the results even when the gate failed', () => {
     const measure = load('perf-gate-fork-measure.yml')
-    expect(measure.permissions).toEqual({ contents: 'read' })
+    expect(measure.permissions).toEqual({})
+    expect(measure.jobs.measure?.permissions).toEqual({ contents: 'read' })
     expect(perfGateSteps(measure)[0]?.with?.comment).toBe(false)
     const upload = steps(measure).find((step) => step.uses?.startsWith('actions/upload-artifact@'))
     expect(upload?.with?.path).toBe('perf-gate-results')
@@ -191,7 +192,12 @@ describe('example workflows', () => {
     const comment = load('perf-gate-fork-comment.yml')
     const measureName = (load('perf-gate-fork-measure.yml') as unknown as { name: string }).name
     expect(comment.on.workflow_run).toEqual({ workflows: [measureName], types: ['completed'] })
-    expect(comment.permissions).toEqual({ 'pull-requests': 'write', contents: 'write', actions: 'read' })
+    expect(comment.permissions).toEqual({})
+    expect(comment.jobs.comment?.permissions).toEqual({
+      'pull-requests': 'write',
+      contents: 'write',
+      actions: 'read',
+    })
     expect(steps(comment).some((step) => step.uses?.startsWith('actions/checkout@'))).toBe(false)
     expect(steps(comment).some((step) => step.run !== undefined)).toBe(false)
     const download = steps(comment).find((step) => step.uses?.startsWith('actions/download-artifact@'))
