@@ -5,7 +5,7 @@
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import * as core from '@actions/core'
-import { actionLogger } from './action-logger.js'
+import { actionLogger, inertLogText } from './action-logger.js'
 import { getInputs, type ActionSettings } from './config/inputs.js'
 import { checkBaseline } from './baseline/store.js'
 import { loadConfig, looksSecret, type LoadedConfig } from './config/load.js'
@@ -192,7 +192,7 @@ export async function run(): Promise<void> {
       // Passing, but the run could not rule a regression out: a warning annotation says so.
       core.warning(headline(results))
     } else {
-      core.info(headline(results))
+      core.info(inertLogText(headline(results)))
     }
   } catch (error) {
     process.exitCode = reportFailure(error, process.env.GITHUB_WORKSPACE ?? process.cwd())

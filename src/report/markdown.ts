@@ -48,8 +48,8 @@ export const MERMAID_MAX_CELLS = 30
 /** Charts shown open in a comment (the decision and the comparison); the rest are in a details block. */
 export const IMAGES_SHOWN = 2
 export const DEFAULT_MAX_CHARS = 65_000
-/** GitHub's job summary limit is 1 MiB per step; stay clear of it. */
-export const JOB_SUMMARY_MAX_CHARS = 1_000_000
+/** GitHub's job summary limit is 1 MiB per step, counted in bytes; stay clear of it. */
+export const JOB_SUMMARY_MAX_BYTES = 1_000_000
 
 /**
  * The hidden first line by which the publisher finds its own sticky comment. Characters that could end
@@ -80,7 +80,27 @@ interface Layout {
  * itself fits: per-run tables go first, then the details blocks, then table rows, then the chart.
  */
 export function renderMarkdown(results: GateResults, options: MarkdownOptions = {}): string {
-  const maxChars = options.maxChars ?? DEFAULT_MAX_CHARS
+  return fitMarkdown(results, options, options.maxChars ?? DEFAULT_MAX_CHARS, (text) => text.length)
+}
+
+/** The job summary: same content, no marker, GitHub's larger summary limit (bytes, not characters). */
+export function renderJobSummary(results: GateResults, options: MarkdownOptions = {}): string {
+  const utf8 = new TextEncoder()
+  return fitMarkdown(
+    results,
+    { ...options, includeMarker: false },
+    JOB_SUMMARY_MAX_BYTES,
+    (text) => utf8.encode(text).length,
+  )
+}
+
+/** The fullest layout whose size (as `size` counts it) is at most `max`. */
+function fitMarkdown(
+  results: GateResults,
+  options: MarkdownOptions,
+  max: number,
+  size: (text: string) => number,
+): string {
   const content = buildReportContent(results)
   const render = (layout: Layout): string => assemble(results, content, options, layout)
   const all = content.rows.length
@@ -92,21 +112,16 @@ export function renderMarkdown(results: GateResults, options: MarkdownOptions = 
   ]
   for (const layout of steps) {
     const text = render(layout)
-    if (text.length <= maxChars) return text
+    if (size(text) <= max) return text
   }
   for (const chart of [true, false]) {
     const rows = largestFitting(
       all,
-      (n) => render({ runs: false, details: false, figures: false, chart, rows: n }).length <= maxChars,
+      (n) => size(render({ runs: false, details: false, figures: false, chart, rows: n })) <= max,
     )
     if (rows !== null) return render({ runs: false, details: false, figures: false, chart, rows })
   }
   return render({ runs: false, details: false, figures: false, chart: false, rows: 0 })
-}
-
-/** The job summary: same content, no marker, GitHub's larger summary limit. */
-export function renderJobSummary(results: GateResults, options: MarkdownOptions = {}): string {
-  return renderMarkdown(results, { maxChars: JOB_SUMMARY_MAX_CHARS, ...options, includeMarker: false })
 }
 
 /** Largest n in [0, max] with fits(n), assuming fits is monotone; null when even 0 does not fit. */

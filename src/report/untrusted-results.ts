@@ -13,24 +13,30 @@ import { buildResultsSchema, type GateResults } from '../model.js'
 /** Zero-width space: breaks GitHub's autolinking without changing what a reader sees. */
 const ZWSP = '\u200b'
 
+/** Bidirectional controls: they reorder what a reader sees (`exe.png` shown as `png.exe`). */
+const BIDI = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g
+
 /**
  * Neutralises markdown and HTML that could link, embed, ping or break out of the report's layout:
- * backslashes first (so an input `\[` cannot undo our escape), entities (`&#64;` would become `@`),
- * HTML, markdown link and emphasis syntax, bare URLs and `www.` links (GitHub autolinks them), `@`
- * mentions, `#123` / `GH-123` issue references, and line breaks.
+ * bidirectional controls, backslashes first (so an input `\[` cannot undo our escape), entities
+ * (`&#64;` would become `@`), HTML, markdown link, emphasis and `$` math syntax, bare URLs and `www.`
+ * links (GitHub autolinks them), `@` mentions, `#123` / `GH-123` issue references, line breaks, and a
+ * leading `#`, `-`, `+` or `=` that would start a heading or a list where the text opens a line.
  */
 export function defang(text: string): string {
   return text
+    .replace(BIDI, '')
     .replace(/\\/g, '\\\\')
     .replace(/&/g, '&amp;')
     .replace(/[<>]/g, (c) => (c === '<' ? '&lt;' : '&gt;'))
-    .replace(/[[\]()!`|*_~]/g, (c) => `\\${c}`)
+    .replace(/[[\]()!`|*_~$]/g, (c) => `\\${c}`)
     .replace(/:\/\//g, `:/${ZWSP}/`)
     .replace(/\bwww\./gi, (m) => `${m.slice(0, 3)}${ZWSP}.`)
     .replace(/@(?=\w)/g, `@${ZWSP}`)
     .replace(/#(?=\d)/g, `#${ZWSP}`)
     .replace(/\bGH-(?=\d)/gi, (m) => `${m.slice(0, 2)}${ZWSP}-`)
     .replace(/\r?\n|\r/g, ' ')
+    .replace(/^(\s*)([#+=-])/, '$1\\$2')
 }
 
 /** A config name, optionally with a sweep level suffix. */

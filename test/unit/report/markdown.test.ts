@@ -244,4 +244,13 @@ describe('renderJobSummary', () => {
     expect(summary).not.toContain('<!-- perf-gate:')
     expect(summary).toContain('| Variant | Round |')
   })
+
+  it("stays under GitHub's 1 MiB summary limit in bytes, not characters", () => {
+    const gate = hugeGate(10, 4)
+    // Reasons in a script whose characters take three bytes each: about 0.6 M characters, 1.8 MB.
+    for (const cell of gate.cells) cell.reasons = [...cell.reasons, '性能'.repeat(7_500)]
+    const summary = renderJobSummary(gate)
+    expect(new TextEncoder().encode(summary).length).toBeLessThanOrEqual(1024 * 1024)
+    expect(summary.startsWith('### ❌ perf-gate')).toBe(true)
+  })
 })

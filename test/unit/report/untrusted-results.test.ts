@@ -64,6 +64,18 @@ describe('defang', () => {
   it('escapes markdown link syntax and HTML', () => {
     expect(defang('[a](b) <c>')).toBe('\\[a\\]\\(b\\) &lt;c&gt;')
   })
+
+  it('leaves no math, heading or block syntax for GitHub to render', () => {
+    expect(defang('$x^2$ and $$\\sum$$')).not.toMatch(/(^|[^\\])\$/)
+    expect(defang('# Approved by security')).toMatch(/^\\#/)
+    expect(defang('> quoted')).toMatch(/^&gt;/)
+    expect(defang('- [x] done')).toMatch(/^\\-/)
+  })
+
+  it('drops bidirectional controls that reorder what a reader sees', () => {
+    const tricky = 'ok\u202Egnp.exe\u2066x\u2069\u200Fy\u061C'
+    expect(defang(tricky)).toBe('okgnp.exexy')
+  })
 })
 
 /** Every key path in a JSON value (array indexes collapsed), to compare shapes. */
