@@ -13,7 +13,7 @@
  *
  *   npm run bench:accuracy -- gates --label A/A --gates 10 [--work 0] [--busy] [--method paired|auto]
  *   npm run bench:accuracy -- baseline --nights 5
- *   npm run bench:accuracy -- replay [--decisions 400] [--seed 1] [--readme]
+ *   npm run bench:accuracy -- replay [--decisions 400] [--seed 1] [--docs]
  *   npm run bench:accuracy [-- all --gates 10 --small-gates 4]   (the whole curve, see `all` below)
  *
  * OC_CONFIG=<gate.yml> OC_OUT=<folder> run any of these on another design, kept apart from the curve.
@@ -38,6 +38,8 @@ import { checkRunner, mean, median, sd, wilsonInterval } from '../src/stats/inde
 // and results folder, so it never mixes with the curve's recorded gates.
 const CONFIG = process.env.OC_CONFIG ?? 'bench/oc-gate.yml'
 const OUT = process.env.OC_OUT ?? 'bench/results/oc'
+/** The page whose operating-curve table `replay --docs` rewrites. */
+const ACCURACY_DOC = 'docs/accuracy.md'
 const GATES = `${OUT}/gates.jsonl`
 const JOURNALS = `${OUT}/journals`
 const BASELINE = 'bench/results/oc-baseline.json'
@@ -222,7 +224,7 @@ function pct(k: number, n: number): string {
   return `${((100 * k) / n).toFixed(0)}% [${(100 * lo).toFixed(0)}, ${(100 * hi).toFixed(0)}]`
 }
 
-async function replay(options: { decisions: number; seed: number; readme: boolean; config?: string }) {
+async function replay(options: { decisions: number; seed: number; docs: boolean; config?: string }) {
   const gates = await readGates()
   if (gates.length === 0) throw new Error(`${GATES} holds no gates: run "gates" first`)
   // --config replays the same recorded blocks under another gate config (a what-if of the policy's
@@ -443,21 +445,21 @@ async function replay(options: { decisions: number; seed: number; readme: boolea
     `Reproduce: \`npm run bench:accuracy -- replay --decisions ${options.decisions} --seed ${options.seed}\` (from the recorded gates in \`${OUT}/\`).`,
   ].join('\n')
   process.stdout.write(`${table}\n`)
-  if (options.readme) {
-    const readme = await readFile('README.md', 'utf8')
+  if (options.docs) {
+    const page = await readFile(ACCURACY_DOC, 'utf8')
     const start = '<!-- oc-table:start -->'
     const end = '<!-- oc-table:end -->'
-    if (!readme.includes(start)) throw new Error(`README.md has no ${start} marker`)
-    const next = readme.replace(new RegExp(`${start}[\\s\\S]*?${end}`), `${start}\n\n${table}\n\n${end}`)
-    await writeFile('README.md', next)
-    process.stdout.write('README.md updated\n')
+    if (!page.includes(start)) throw new Error(`${ACCURACY_DOC} has no ${start} marker`)
+    const next = page.replace(new RegExp(`${start}[\\s\\S]*?${end}`), `${start}\n\n${table}\n\n${end}`)
+    await writeFile(ACCURACY_DOC, next)
+    process.stdout.write(`${ACCURACY_DOC} updated\n`)
   }
 }
 
 /**
  * The whole operating curve in one command: a fresh stored baseline, the real gates the issue asks
  * for (10 paired A/A, 10 paired +20%, 10 stored-then-escalated A/A with one core busy) plus a smaller
- * pool at +5% and +10%, then the replay table into the README. The knob values come from
+ * pool at +5% and +10%, then the replay table into docs/accuracy.md. The knob values come from
  * bench/injector-levels.json (`npm run bench:calibrate -- --write bench/injector-levels.json`), so
  * the injected effects are the ones calibrated on this machine. Takes about an hour on 2 cores.
  */
@@ -486,7 +488,7 @@ async function runAll(options: { gates: number; smallGates: number; nights: numb
   ]
   await recordBaseline(options.nights)
   for (const step of plan) if (step.gates > 0) await runGates(step)
-  await replay({ decisions: 400, seed: 1, readme: true })
+  await replay({ decisions: 400, seed: 1, docs: true })
 }
 
 const program = new Command('bench:accuracy').description(
@@ -514,12 +516,12 @@ program
   .description('the operating-curve table from the recorded gates and their journals')
   .option('--decisions <n>', 'replayed decisions per setting', positiveInt, 400)
   .option('--seed <n>', 'seeds the draws', nonNegativeInt, 1)
-  .option('--readme', 'write the table into README.md between the oc-table markers', false)
+  .option('--docs', `write the table into ${ACCURACY_DOC} between the oc-table markers`, false)
   .option('--config <file>', `replay under this gate config instead of ${CONFIG} (a what-if)`)
-  .action(async (o: { decisions: number; seed: number; readme: boolean; config?: string }) => replay(o))
+  .action(async (o: { decisions: number; seed: number; docs: boolean; config?: string }) => replay(o))
 program
   .command('all', { isDefault: true })
-  .description('baseline, every real gate of the curve, then the replay table into the README')
+  .description(`baseline, every real gate of the curve, then the replay table into ${ACCURACY_DOC}`)
   .option('--gates <n>', 'real gates per main setting (A/A, +20%, busy stored A/A)', positiveInt, 10)
   .option('--small-gates <n>', 'real gates at +5% and +10% (their blocks feed the replay)', nonNegativeInt, 4)
   .option('--nights <n>', 'baseline nights', positiveInt, 5)

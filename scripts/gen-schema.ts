@@ -2,7 +2,7 @@
  * Generates the references that must follow the code:
  * - perf-gate.schema.json, the JSON Schema of perf-gate.yml (input side, so keys with defaults are
  *   optional) from the zod schema in src/config/schema.ts, for editor completion;
- * - the README's configuration reference, from the same schema's `.describe()` texts;
+ * - the configuration reference in docs/configuration.md, from the same schema's `.describe()` texts;
  * - the README's action inputs/outputs table, from action.yml.
  *
  *   npm run schema              rewrite the three
@@ -23,6 +23,8 @@ import { z } from 'zod'
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
 export const SCHEMA_FILE = 'perf-gate.schema.json'
+/** The page that holds the generated configuration reference (between the config-reference markers). */
+export const CONFIG_DOC = 'docs/configuration.md'
 
 /** A JSON Schema node as zod 4 emits it (only what the renderers read). */
 export interface JsonSchemaNode {
@@ -286,7 +288,7 @@ const SECTIONS: {
   },
 ]
 
-/** The README's configuration reference: the top-level keys, then one table per section. */
+/** The configuration reference (docs/configuration.md): the top-level keys, then one table per section. */
 export function renderConfigReference(json: JsonSchemaNode): string {
   const properties = json.properties ?? {}
   const sectionKeys = new Set(SECTIONS.map((s) => s.key))
@@ -346,13 +348,18 @@ export function renderActionIo(actionYmlText: string): string {
 }
 
 /** Replaces what lies between `<!-- NAME:start -->` and `<!-- NAME:end -->`. Both markers must exist once. */
-export function replaceBetweenMarkers(text: string, name: string, content: string): string {
+export function replaceBetweenMarkers(
+  text: string,
+  name: string,
+  content: string,
+  file = 'README.md',
+): string {
   const start = `<!-- ${name}:start -->`
   const end = `<!-- ${name}:end -->`
   const from = text.indexOf(start)
   const to = text.indexOf(end)
   if (from === -1 || to === -1 || to < from || text.indexOf(start, from + 1) !== -1)
-    throw new Error(`README.md needs exactly one "${start}" followed by "${end}"`)
+    throw new Error(`${file} needs exactly one "${start}" followed by "${end}"`)
   return `${text.slice(0, from + start.length)}\n\n${content.trim()}\n\n${text.slice(to)}`
 }
 
@@ -365,12 +372,15 @@ async function formatMarkdown(markdown: string): Promise<string> {
 export interface Sources {
   schema: z.ZodType
   readme: string
+  /** docs/configuration.md as committed. */
+  configDoc: string
   actionYml: string
 }
 
 export interface Generated {
   schemaJson: string
   readme: string
+  configDoc: string
 }
 
 /** Everything `npm run schema` writes, from the current sources. */
@@ -378,9 +388,9 @@ export async function generate(sources: Sources): Promise<Generated> {
   const json = buildJsonSchema(sources.schema)
   const config = await formatMarkdown(renderConfigReference(json))
   const io = await formatMarkdown(renderActionIo(sources.actionYml))
-  let readme = replaceBetweenMarkers(sources.readme, 'config-reference', config)
-  readme = replaceBetweenMarkers(readme, 'action-io', io)
-  return { schemaJson: renderJsonSchema(sources.schema), readme }
+  const configDoc = replaceBetweenMarkers(sources.configDoc, 'config-reference', config, CONFIG_DOC)
+  const readme = replaceBetweenMarkers(sources.readme, 'action-io', io)
+  return { schemaJson: renderJsonSchema(sources.schema), readme, configDoc }
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -402,6 +412,7 @@ async function main(argv: string[]): Promise<number> {
   const files = {
     schema: path.join(ROOT, SCHEMA_FILE),
     readme: path.join(ROOT, 'README.md'),
+    configDoc: path.join(ROOT, CONFIG_DOC),
     action: path.join(ROOT, 'action.yml'),
   }
   const readOr = (file: string) => {
@@ -412,10 +423,17 @@ async function main(argv: string[]): Promise<number> {
     }
   }
   const readme = readOr(files.readme)
-  const generated = await generate({ schema: configSchema, readme, actionYml: readOr(files.action) })
+  const configDoc = readOr(files.configDoc)
+  const generated = await generate({
+    schema: configSchema,
+    readme,
+    configDoc,
+    actionYml: readOr(files.action),
+  })
   const changes = [
     { file: files.schema, before: readOr(files.schema), after: generated.schemaJson },
     { file: files.readme, before: readme, after: generated.readme },
+    { file: files.configDoc, before: configDoc, after: generated.configDoc },
   ].filter((c) => c.before !== c.after)
   for (const change of changes) {
     const name = path.relative(ROOT, change.file)
@@ -425,7 +443,8 @@ async function main(argv: string[]): Promise<number> {
       console.log(`wrote ${name}`)
     }
   }
-  if (changes.length === 0) console.log(`${SCHEMA_FILE} and the README reference are up to date`)
+  if (changes.length === 0)
+    console.log(`${SCHEMA_FILE}, the README's action tables and ${CONFIG_DOC} are up to date`)
   return check && changes.length > 0 ? 1 : 0
 }
 

@@ -1,6 +1,6 @@
 /**
- * The generated references must match the code: perf-gate.schema.json and the README's tables are
- * regenerated here from src/config/schema.ts and action.yml and compared with what is committed.
+ * The generated references must match the code: perf-gate.schema.json, the README's action tables and
+ * the configuration reference in docs/configuration.md are regenerated here from src/config/schema.ts and action.yml and compared with what is committed.
  * A failure here means: run `npm run schema` and commit the result.
  */
 import { execFile } from 'node:child_process'
@@ -13,6 +13,7 @@ import { z } from 'zod'
 import {
   buildJsonSchema,
   caseInsensitivePattern,
+  CONFIG_DOC,
   generate,
   renderConfigReference,
   replaceBetweenMarkers,
@@ -27,17 +28,21 @@ const ROOT = path.resolve(import.meta.dirname, '../../..')
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8')
 
 describe('generated references', () => {
-  it('perf-gate.schema.json and the README tables match src/config/schema.ts and action.yml', async () => {
+  it('perf-gate.schema.json, the README tables and docs/configuration.md match the schema and action.yml', async () => {
     const generated = await generate({
       schema: configSchema,
       readme: read('README.md'),
+      configDoc: read(CONFIG_DOC),
       actionYml: read('action.yml'),
     })
     // toBe on whole files gives a readable diff of the stale part.
     expect(read(SCHEMA_FILE), 'perf-gate.schema.json is stale: run `npm run schema`').toBe(
       generated.schemaJson,
     )
-    expect(read('README.md'), 'the README reference is stale: run `npm run schema`').toBe(generated.readme)
+    expect(read('README.md'), 'the README action tables are stale: run `npm run schema`').toBe(
+      generated.readme,
+    )
+    expect(read(CONFIG_DOC), `${CONFIG_DOC} is stale: run \`npm run schema\``).toBe(generated.configDoc)
   })
 
   it('`npm run schema -- --check` passes on the committed files (the script itself runs)', async () => {
@@ -50,18 +55,35 @@ describe('generated references', () => {
     expect(stdout).toContain('up to date')
   })
 
-  it('notices a stale reference: a new described key changes the README and the schema', async () => {
+  it('notices a stale reference: a new described key changes docs/configuration.md and the schema', async () => {
     const changed = configSchema.safeExtend({
       extra: z.string().optional().describe('A key added after the docs were generated.'),
     })
     const generated = await generate({
       schema: changed,
       readme: read('README.md'),
+      configDoc: read(CONFIG_DOC),
       actionYml: read('action.yml'),
     })
-    expect(generated.readme).not.toBe(read('README.md'))
-    expect(generated.readme).toContain('A key added after the docs were generated.')
+    expect(generated.configDoc).not.toBe(read(CONFIG_DOC))
+    expect(generated.configDoc).toContain('A key added after the docs were generated.')
+    // The config reference no longer lives in the README: only the action tables are written there.
+    expect(generated.readme).toBe(read('README.md'))
     expect(generated.schemaJson).not.toBe(read(SCHEMA_FILE))
+  })
+
+  it('notices a stale action table: a new input changes the README', async () => {
+    const actionYml = read('action.yml').replace(
+      /^inputs:\n/m,
+      'inputs:\n  new-input:\n    description: An input added after the docs were generated.\n    required: false\n',
+    )
+    const generated = await generate({
+      schema: configSchema,
+      readme: read('README.md'),
+      configDoc: read(CONFIG_DOC),
+      actionYml,
+    })
+    expect(generated.readme).toContain('An input added after the docs were generated.')
   })
 
   it('documents every key of every section', () => {
@@ -116,7 +138,13 @@ describe('replaceBetweenMarkers', () => {
   })
 
   it('refuses a README without the markers rather than writing nothing', () => {
-    expect(() => replaceBetweenMarkers('no markers', 'x', 'new')).toThrow(/x:start/)
+    expect(() => replaceBetweenMarkers('no markers', 'x', 'new')).toThrow(/README\.md needs .*x:start/)
+  })
+
+  it('names the file that lacks the markers', () => {
+    expect(() => replaceBetweenMarkers('no markers', 'x', 'new', CONFIG_DOC)).toThrow(
+      /docs\/configuration\.md needs/,
+    )
   })
 })
 
@@ -226,7 +254,17 @@ describe('README', () => {
     expect(ci.split('\n').filter((line) => /^\s*npm (test|run test)/.test(line))).toEqual(['npm test'])
   })
 
-  it('keeps the accuracy section heading', () => {
-    expect(readme).toContain('## How accurate is the gate?')
+  it('links the accuracy page, which keeps its heading and the operating-curve markers', () => {
+    expect(readme).toContain('](docs/accuracy.md)')
+    const accuracy = read('docs/accuracy.md')
+    expect(accuracy).toContain('# How accurate is the gate?')
+    expect(accuracy).toContain('<!-- oc-table:start -->')
+    expect(accuracy).toContain('<!-- oc-table:end -->')
+  })
+
+  it('keeps the config reference out of the README and in docs/configuration.md', () => {
+    expect(readme).not.toContain('<!-- config-reference:start -->')
+    expect(read(CONFIG_DOC)).toContain('<!-- config-reference:start -->')
+    expect(readme).toContain('<!-- action-io:start -->')
   })
 })
