@@ -60,3 +60,22 @@ describe('workflows we ship or run', () => {
     },
   )
 })
+
+describe('workflow snippets in the docs', () => {
+  const pages = [
+    'README.md',
+    ...readdirSync(path.join(ROOT, 'docs'))
+      .filter((f) => f.endsWith('.md'))
+      .map((f) => `docs/${f}`),
+  ]
+
+  it.each(pages)('%s pins every action it shows to a commit (or names the placeholder)', (page) => {
+    for (const line of text(page).split('\n')) {
+      const m = /^\s*(?:- )?uses:\s*(\S+)(.*)$/.exec(line)
+      if (!m || m[1]!.startsWith('./')) continue
+      if (m[1]!.startsWith('OWNER/perf-gate@'))
+        expect(m[2], `${page}: ${line}`).toMatch(/PLACEHOLDER|REPLACE/)
+      else expect(m[1], `${page}: ${line}`).toMatch(/@[0-9a-f]{40}$/)
+    }
+  })
+})
