@@ -11,6 +11,7 @@ import type { z } from 'zod'
 import { ConfigError } from '../errors.js'
 import { readTextCapped } from '../files.js'
 import { checkComposeFile, type ComposeFacts } from './compose-file.js'
+import { k6ParamProblem } from './k6-env.js'
 import { k6FlagProblem } from './k6-flags.js'
 import { withLocations } from './locate.js'
 import { serviceWaves } from '../plan/service-order.js'
@@ -230,10 +231,19 @@ function parseConfigValues(
   }
   // k6 flags are checked against the allowlist here rather than in the schema, which imports nothing
   // local (scripts/gen-schema.ts loads it as it is).
-  const flagProblems = parsed.data.k6.flags.flatMap((flag, i) => {
-    const problem = k6FlagProblem(flag)
-    return problem ? [{ path: ['k6', 'flags', i], message: problem }] : []
-  })
+  const flagProblems = [
+    ...parsed.data.k6.flags.flatMap((flag, i) => {
+      const problem = k6FlagProblem(flag)
+      return problem ? [{ path: ['k6', 'flags', i] as PropertyKey[], message: problem }] : []
+    }),
+    // params become k6's environment: none may name a setting of k6, Go, the loader or a proxy.
+    ...parsed.data.scenarios.flatMap((scenario, i) =>
+      Object.keys(scenario.params).flatMap((key) => {
+        const problem = k6ParamProblem(key)
+        return problem ? [{ path: ['scenarios', i, 'params', key] as PropertyKey[], message: problem }] : []
+      }),
+    ),
+  ]
   if (flagProblems.length > 0)
     throw fail(
       flagProblems.map((p) => `${source}: ${formatPath(p.path)}: ${p.message}`),
