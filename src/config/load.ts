@@ -9,6 +9,7 @@ import path from 'node:path'
 import { LineCounter, parseDocument } from 'yaml'
 import type { z } from 'zod'
 import { ConfigError } from '../errors.js'
+import { findTool, trustedPath } from '../trusted-path.js'
 import { readTextCapped } from '../files.js'
 import { checkComposeFile, type ComposeFacts } from './compose-file.js'
 import { k6ParamProblem } from './k6-env.js'
@@ -339,9 +340,12 @@ const NEVER_READ = ['/proc', '/sys', '/dev']
 
 /** The git work tree holding `dir`, or undefined outside one (or without git). */
 export function repositoryRoot(dir: string): string | undefined {
+  const git = findTool('git')
+  if (!git) return undefined
   try {
-    const out = execFileSync('git', ['rev-parse', '--show-toplevel'], {
+    const out = execFileSync(git, ['rev-parse', '--show-toplevel'], {
       cwd: dir,
+      env: { ...process.env, PATH: trustedPath() },
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'ignore'],
       timeout: 10_000,

@@ -11,6 +11,8 @@ import path from 'node:path'
 import { createInterface } from 'node:readline'
 import { promisify } from 'node:util'
 import { InfrastructureError } from '../errors.js'
+import { k6ParamProblem } from '../config/k6-env.js'
+import { findTool, requireTool, trustedPath } from '../trusted-path.js'
 import type { LatencyMetricName } from '../config/schema.js'
 import type { RunMetrics, TimelineBucket } from '../model.js'
 import { parseK6Summary, parseWrappedSummary, SummaryFormatError } from './summary.js'
@@ -29,13 +31,20 @@ export interface K6Binary {
   cpus?: string | undefined
 }
 
-/** Finds k6 (K6_PATH, then PATH) and reads its version. Throws InfrastructureError if absent. */
+/**
+ * Finds k6 (K6_PATH, then the trusted PATH, src/trusted-path.ts) and reads its version; null when
+ * absent. K6_PATH must be absolute: a relative one would resolve in the checkout.
+ */
 export async function findK6(
   env: Record<string, string | undefined> = process.env,
 ): Promise<K6Binary | null> {
-  const candidate = env.K6_PATH || 'k6'
+  const candidate = env.K6_PATH ? (path.isAbsolute(env.K6_PATH) ? env.K6_PATH : undefined) : findTool('k6')
+  if (!candidate) return null
   try {
-    const { stdout } = await execFileAsync(candidate, ['version'], { timeout: 15_000 })
+    const { stdout } = await execFileAsync(candidate, ['version'], {
+      timeout: 15_000,
+      env: { ...process.env, PATH: trustedPath() },
+    })
     const version = /v(\d+\.\d+\.\d+)/.exec(stdout)?.[1] ?? stdout.trim()
     return { path: candidate, version }
   } catch {
@@ -249,25 +258,31 @@ function lastLines(text: string, n = 8): string {
 }
 
 /** Variables of perf-gate's own environment a k6 process may see: what it needs to run, nothing more. */
-export const K6_INHERITED_ENV = ['PATH', 'HOME', 'TMPDIR'] as const
+export const K6_INHERITED_ENV = ['HOME', 'TMPDIR'] as const
 
 /**
  * The whole environment of a k6 process. k6 exposes every variable it inherits to the script as
  * __ENV, and the script may come from a pull request: it must never see the action's token
  * (INPUT_GITHUB-TOKEN), GITHUB_TOKEN, ACTIONS_RUNTIME_TOKEN, RUNNER_* or any other secret of the job.
- * So k6 gets an allowlist, plus what the config passes explicitly and the K6_* settings we choose.
+ * So k6 gets an allowlist: the trusted PATH, HOME and TMPDIR, what the config passes explicitly
+ * except names that are settings rather than values (config/k6-env.ts; the config loader already
+ * refuses them, this is the second lock), and the K6_* settings we choose.
  */
 export function k6ProcessEnv(
   parent: Record<string, string | undefined>,
   scriptEnv: Record<string, string>,
   summaryPath: string,
+  pathValue: string = trustedPath(),
 ): Record<string, string> {
-  const env: Record<string, string> = {}
+  const env: Record<string, string> = { PATH: pathValue }
   for (const name of K6_INHERITED_ENV) {
     const value = parent[name]
     if (value !== undefined) env[name] = value
   }
-  return { ...env, ...scriptEnv, SUMMARY_PATH: summaryPath, K6_NO_USAGE_REPORT: 'true' }
+  for (const [name, value] of Object.entries(scriptEnv)) {
+    if (k6ParamProblem(name) === undefined) env[name] = value
+  }
+  return { ...env, SUMMARY_PATH: summaryPath, K6_NO_USAGE_REPORT: 'true' }
 }
 
 /** Runs k6 on `entry` (the script, or its wrapper); messages name the script. */
@@ -289,8 +304,9 @@ function spawnK6(
       ...out,
       entry,
     ]
+    // taskset by its absolute path on the trusted PATH, never looked up in the child's environment.
     const child = spawn(
-      options.k6.cpus ? 'taskset' : options.k6.path,
+      options.k6.cpus ? requireTool('taskset') : options.k6.path,
       options.k6.cpus ? ['-c', options.k6.cpus, options.k6.path, ...args] : args,
       {
         env: k6ProcessEnv(process.env, options.env, summaryPath),
