@@ -57,7 +57,7 @@ describe('k6 environment', () => {
     expect(Object.keys(seen).filter((k) => /^(GITHUB|ACTIONS|RUNNER|INPUT)_/i.test(k))).toEqual([])
     // The trusted PATH (src/trusted-path.ts): this worktree's node_modules/.bin is not in it.
     expect(seen.PATH).toBe(trustedPath())
-    expect(seen.PATH.split(path.delimiter)).not.toContain(path.resolve('node_modules/.bin'))
+    expect((seen.PATH ?? '').split(path.delimiter)).not.toContain(path.resolve('node_modules/.bin'))
     expect(seen.TARGET_URL).toBe('http://127.0.0.1:9/')
     expect(seen.K6_NO_USAGE_REPORT).toBe('true')
     const allowed = new Set([
