@@ -123,16 +123,25 @@ else
 fi
 
 step "k6 $K6_VERSION"
-if [[ $(k6 version 2>/dev/null || true) == "k6 $K6_VERSION "* ]]; then
-  ok "$(k6 version)"
+# Static (CGO_ENABLED=0), like k6's release archives: a pull request's own script runs in a
+# container built FROM scratch that holds only this binary (src/load/k6-sandbox.ts).
+command -v readelf >/dev/null 2>&1 || apt_install binutils
+k6_static() {
+  local k6
+  k6=$(command -v k6) || return 1
+  ! LC_ALL=C readelf -l "$k6" 2>/dev/null | grep -q 'INTERP'
+}
+if [[ $(k6 version 2>/dev/null || true) == "k6 $K6_VERSION "* ]] && k6_static; then
+  ok "$(k6 version), static"
 else
   # Built from source through the Go module proxy (about a minute): no release download is reachable.
   gobin=$(mktemp -d)
-  GOBIN=$gobin GOFLAGS=-buildvcs=false go install "go.k6.io/k6@$K6_VERSION"
+  CGO_ENABLED=0 GOBIN=$gobin GOFLAGS=-buildvcs=false go install "go.k6.io/k6@$K6_VERSION"
   "${SUDO[@]}" install -m 0755 "$gobin/k6" /usr/local/bin/k6
   rm -rf "$gobin"
   hash -r
   [[ $(k6 version) == "k6 $K6_VERSION "* ]] || die "k6 on PATH is not $K6_VERSION: $(command -v k6)"
+  k6_static || die "k6 on PATH is not static: $(command -v k6)"
   did "installed $(k6 version)"
 fi
 

@@ -3,6 +3,7 @@ import { execFile } from 'node:child_process'
 import os from 'node:os'
 import { promisify } from 'node:util'
 import type { MachineFingerprint } from './model.js'
+import { requireTool, trustedPath } from './trusted-path.js'
 
 /** The machine fingerprint recorded with every baseline night and gate. */
 export function machineFingerprint(
@@ -28,7 +29,11 @@ export async function currentGitSha(
 ): Promise<string | null> {
   if (env.GITHUB_SHA) return env.GITHUB_SHA
   try {
-    const { stdout } = await promisify(execFile)('git', ['rev-parse', 'HEAD'], { cwd, timeout: 5_000 })
+    const { stdout } = await promisify(execFile)(requireTool('git'), ['rev-parse', 'HEAD'], {
+      cwd,
+      timeout: 5_000,
+      env: { ...process.env, PATH: trustedPath() },
+    })
     return stdout.trim() || null
   } catch {
     return null

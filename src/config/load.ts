@@ -9,8 +9,10 @@ import path from 'node:path'
 import { LineCounter, parseDocument } from 'yaml'
 import type { z } from 'zod'
 import { ConfigError } from '../errors.js'
+import { findTool, trustedPath } from '../trusted-path.js'
 import { readTextCapped } from '../files.js'
 import { checkComposeFile, type ComposeFacts } from './compose-file.js'
+import { k6ParamProblem } from './k6-env.js'
 import { k6FlagProblem } from './k6-flags.js'
 import { withLocations } from './locate.js'
 import { serviceWaves } from '../plan/service-order.js'
@@ -230,10 +232,19 @@ function parseConfigValues(
   }
   // k6 flags are checked against the allowlist here rather than in the schema, which imports nothing
   // local (scripts/gen-schema.ts loads it as it is).
-  const flagProblems = parsed.data.k6.flags.flatMap((flag, i) => {
-    const problem = k6FlagProblem(flag)
-    return problem ? [{ path: ['k6', 'flags', i], message: problem }] : []
-  })
+  const flagProblems = [
+    ...parsed.data.k6.flags.flatMap((flag, i) => {
+      const problem = k6FlagProblem(flag)
+      return problem ? [{ path: ['k6', 'flags', i] as PropertyKey[], message: problem }] : []
+    }),
+    // params become k6's environment: none may name a setting of k6, Go, the loader or a proxy.
+    ...parsed.data.scenarios.flatMap((scenario, i) =>
+      Object.keys(scenario.params).flatMap((key) => {
+        const problem = k6ParamProblem(key)
+        return problem ? [{ path: ['scenarios', i, 'params', key] as PropertyKey[], message: problem }] : []
+      }),
+    ),
+  ]
   if (flagProblems.length > 0)
     throw fail(
       flagProblems.map((p) => `${source}: ${formatPath(p.path)}: ${p.message}`),
@@ -329,9 +340,12 @@ const NEVER_READ = ['/proc', '/sys', '/dev']
 
 /** The git work tree holding `dir`, or undefined outside one (or without git). */
 export function repositoryRoot(dir: string): string | undefined {
+  const git = findTool('git')
+  if (!git) return undefined
   try {
-    const out = execFileSync('git', ['rev-parse', '--show-toplevel'], {
+    const out = execFileSync(git, ['rev-parse', '--show-toplevel'], {
       cwd: dir,
+      env: { ...process.env, PATH: trustedPath() },
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'ignore'],
       timeout: 10_000,

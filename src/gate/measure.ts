@@ -192,6 +192,17 @@ function find<T extends { name: string }>(items: readonly T[], name: string): T 
   return item
 }
 
+/**
+ * The Docker networks of the stacks a run measures, which the sandbox of an own script joins to reach
+ * them (src/load/k6-sandbox.ts). Never the host's or none: a compose file does not choose those for k6.
+ */
+function networksOf(stacks: readonly RunningStack[]): string[] {
+  const names = stacks.flatMap((stack) =>
+    [...stack.services.values()].flatMap((service) => service.container.getNetworkNames()),
+  )
+  return [...new Set(names)].filter((name) => name !== 'host' && name !== 'none')
+}
+
 function containersOf(stack: RunningStack): Map<string, string> {
   return new Map([...stack.services].map(([name, s]) => [name, s.container.getId()]))
 }
@@ -285,12 +296,14 @@ async function execute(
             signal: ctx.signal,
             timeline: ctx.config.gate.timeline,
             flags: ctx.config.k6.flags,
+            networks: networksOf(planned.map((p) => session.stack(p.variant))),
           },
           names,
         )
     } finally {
       resources = await Promise.all(stopSampling.map((stop) => stop()))
     }
+    for (const warning of measured.warnings ?? []) ctx.log.warning(`${first.cell}: ${warning}`)
     const elapsedS = (Date.now() - startedAt.getTime()) / 1000
     results = planned.map((p, i) => {
       const m = measured.metrics[names[i] as string] as RunMetrics

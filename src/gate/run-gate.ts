@@ -13,6 +13,7 @@ import type { Config, GateConfig } from '../config/schema.js'
 import { appendNight, baselineAgeDays, type BaselineFile } from '../baseline/format.js'
 import { readBaseline, writeBaseline } from '../baseline/store.js'
 import { InfrastructureError } from '../errors.js'
+import { findTool, trustedPath } from '../trusted-path.js'
 import { findK6, type K6Binary } from '../load/k6.js'
 import type { Logger } from '../log.js'
 import { currentGitSha, machineFingerprint } from '../machine.js'
@@ -166,8 +167,10 @@ async function prepare(
 
 /** taskset (util-linux) runs k6 on the placement's CPUs; without it the gate does not pin. */
 export function hasTaskset(): boolean {
+  const taskset = findTool('taskset')
+  if (!taskset) return false
   try {
-    execFileSync('taskset', ['--version'], { stdio: 'ignore' })
+    execFileSync(taskset, ['--version'], { stdio: 'ignore', env: { PATH: trustedPath() } })
     return true
   } catch {
     return false

@@ -11,10 +11,13 @@ import path from 'node:path'
 import { createInterface } from 'node:readline'
 import { promisify } from 'node:util'
 import { InfrastructureError } from '../errors.js'
+import { k6ParamProblem } from '../config/k6-env.js'
+import { findTool, requireTool, trustedPath } from '../trusted-path.js'
 import type { LatencyMetricName } from '../config/schema.js'
 import type { RunMetrics, TimelineBucket } from '../model.js'
 import { parseK6Summary, parseWrappedSummary, SummaryFormatError } from './summary.js'
 import { K6_CSV_TIME_FORMAT, timelinesFromCsv } from './timeline.js'
+import { runSandboxedK6 } from './k6-sandbox.js'
 import { endpointValues, wrapperSource } from './wrapper.js'
 
 const execFileAsync = promisify(execFile)
@@ -29,13 +32,20 @@ export interface K6Binary {
   cpus?: string | undefined
 }
 
-/** Finds k6 (K6_PATH, then PATH) and reads its version. Throws InfrastructureError if absent. */
+/**
+ * Finds k6 (K6_PATH, then the trusted PATH, src/trusted-path.ts) and reads its version; null when
+ * absent. K6_PATH must be absolute: a relative one would resolve in the checkout.
+ */
 export async function findK6(
   env: Record<string, string | undefined> = process.env,
 ): Promise<K6Binary | null> {
-  const candidate = env.K6_PATH || 'k6'
+  const candidate = env.K6_PATH ? (path.isAbsolute(env.K6_PATH) ? env.K6_PATH : undefined) : findTool('k6')
+  if (!candidate) return null
   try {
-    const { stdout } = await execFileAsync(candidate, ['version'], { timeout: 15_000 })
+    const { stdout } = await execFileAsync(candidate, ['version'], {
+      timeout: 15_000,
+      env: { ...process.env, PATH: trustedPath() },
+    })
     const version = /v(\d+\.\d+\.\d+)/.exec(stdout)?.[1] ?? stdout.trim()
     return { path: candidate, version }
   } catch {
@@ -66,6 +76,11 @@ export interface K6RunOptions {
   wrap?: { latencyMetric: LatencyMetricName; endpointTag: string } | undefined
   /** Extra `k6 run` flags, already checked against the allowlist (config/k6-flags.ts). */
   flags?: readonly string[] | undefined
+  /**
+   * Docker networks the sandbox of a wrapped (own) script joins to reach the targets: the stack's.
+   * Docker's default bridge when absent; "host" for targets on the host (tests).
+   */
+  networks?: readonly string[] | undefined
 }
 
 /** Runs one k6 scenario and returns its metrics. Any k6 failure is an InfrastructureError. */
@@ -79,6 +94,8 @@ export interface K6ScenarioResults {
   metrics: Record<string, RunMetrics>
   /** Latency over time per scenario; a scenario is absent when k6's samples could not be read. */
   timelines: Record<string, TimelineBucket[]>
+  /** What the run refused (an own script's handleSummary outputs outside its run folder). */
+  warnings?: string[]
 }
 
 /**
@@ -98,7 +115,7 @@ export async function runK6Scenarios(
     entry = options.wrap ? await writeWrapper(options, dir) : options.script
     // A user's script sets its own length (stages, scenarios): k6 may take as long as it says.
     const timeoutMs = options.wrap
-      ? Math.max(options.timeoutMs, (await scriptLengthMs(options, entry)) + 120_000)
+      ? Math.max(options.timeoutMs, (await scriptLengthMs(options, entry, dir)) + 120_000)
       : options.timeoutMs
     const stderr = await spawnK6(
       { ...options, timeoutMs },
@@ -132,6 +149,7 @@ export async function runK6Scenarios(
     return {
       metrics,
       timelines: options.timeline ? await readTimelines(samplesPath, scenarios, options.durationS) : {},
+      warnings: refusedOutputs(stderr),
     }
   } finally {
     if (entry !== options.script) await rm(entry, { force: true })
@@ -180,6 +198,7 @@ async function writeWrapper(options: K6RunOptions, dir: string): Promise<string>
   }
   const text = wrapperSource({
     script,
+    runDir: dir,
     latencyMetric: wrap.latencyMetric,
     endpointTag: wrap.endpointTag,
     endpoints: endpointValues(source, wrap.endpointTag),
@@ -203,7 +222,7 @@ const scriptLengths = new Map<string, number>()
  * --execution-requirements` (it reads the options like `k6 run` does), once per script and process.
  * 0 when k6 cannot say; then `k6 run` reports the script's error itself.
  */
-async function scriptLengthMs(options: K6RunOptions, entry: string): Promise<number> {
+async function scriptLengthMs(options: K6RunOptions, entry: string, runDir: string): Promise<number> {
   // The target differs per stack (container addresses); the rest of the env is the scenario's.
   const scenarioEnv = Object.entries(options.env).filter(
     ([name]) => name !== 'BASE_URL' && name !== 'TARGET_URL',
@@ -213,10 +232,18 @@ async function scriptLengthMs(options: K6RunOptions, entry: string): Promise<num
   if (known !== undefined) return known
   let ms: number
   try {
-    const { stdout } = await execFileAsync(options.k6.path, ['inspect', '--execution-requirements', entry], {
-      env: k6ProcessEnv(process.env, options.env, path.join(tmpdir(), 'unused')),
-      timeout: 60_000,
+    // In the sandbox, like the run: inspecting executes the script's init code.
+    const { code, stdout } = await runSandboxedK6({
+      k6Path: options.k6.path,
+      args: ['inspect', '--execution-requirements', entry],
+      env: k6ProcessEnv({}, options.env, path.join(runDir, 'unused'), '/'),
+      scriptDir: path.dirname(path.resolve(options.script)),
+      runDir,
+      networks: options.networks ?? [],
+      timeoutMs: 60_000,
+      signal: options.signal,
     })
+    if (code !== 0) throw new Error('k6 inspect failed')
     const parsed = JSON.parse(stdout) as { totalDuration?: unknown }
     ms = typeof parsed.totalDuration === 'string' ? goDurationMs(parsed.totalDuration) : 0
   } catch {
@@ -249,48 +276,97 @@ function lastLines(text: string, n = 8): string {
 }
 
 /** Variables of perf-gate's own environment a k6 process may see: what it needs to run, nothing more. */
-export const K6_INHERITED_ENV = ['PATH', 'HOME', 'TMPDIR'] as const
+export const K6_INHERITED_ENV = ['HOME', 'TMPDIR'] as const
 
 /**
  * The whole environment of a k6 process. k6 exposes every variable it inherits to the script as
  * __ENV, and the script may come from a pull request: it must never see the action's token
  * (INPUT_GITHUB-TOKEN), GITHUB_TOKEN, ACTIONS_RUNTIME_TOKEN, RUNNER_* or any other secret of the job.
- * So k6 gets an allowlist, plus what the config passes explicitly and the K6_* settings we choose.
+ * So k6 gets an allowlist: the trusted PATH, HOME and TMPDIR, what the config passes explicitly
+ * except names that are settings rather than values (config/k6-env.ts; the config loader already
+ * refuses them, this is the second lock), and the K6_* settings we choose.
  */
 export function k6ProcessEnv(
   parent: Record<string, string | undefined>,
   scriptEnv: Record<string, string>,
   summaryPath: string,
+  pathValue: string = trustedPath(),
 ): Record<string, string> {
-  const env: Record<string, string> = {}
+  const env: Record<string, string> = { PATH: pathValue }
   for (const name of K6_INHERITED_ENV) {
     const value = parent[name]
     if (value !== undefined) env[name] = value
   }
-  return { ...env, ...scriptEnv, SUMMARY_PATH: summaryPath, K6_NO_USAGE_REPORT: 'true' }
+  for (const [name, value] of Object.entries(scriptEnv)) {
+    if (k6ParamProblem(name) === undefined) env[name] = value
+  }
+  return { ...env, SUMMARY_PATH: summaryPath, K6_NO_USAGE_REPORT: 'true' }
 }
 
-/** Runs k6 on `entry` (the script, or its wrapper); messages name the script. */
-function spawnK6(
+/** The warnings an own script's wrapper printed for handleSummary outputs it did not write. */
+function refusedOutputs(stderr: string): string[] {
+  return [...stderr.matchAll(/perf-gate: (handleSummary output .*? not written[^"\n]*)/g)].map((m) =>
+    (m[1] as string).replace(/\\"/g, '"'),
+  )
+}
+
+/** k6's arguments for `k6 run` of `entry`. */
+function runArgs(options: K6RunOptions, entry: string, samplesPath: string | null): string[] {
+  // Per-request samples for the timelines (CSV: the most compact of k6's file outputs).
+  const out = samplesPath ? ['--out', `csv=fileName=${samplesPath},timeFormat=${K6_CSV_TIME_FORMAT}`] : []
+  return ['run', '--quiet', '--no-color', '--no-usage-report', ...(options.flags ?? []), ...out, entry]
+}
+
+/** Turns k6's exit into the stderr to keep (a finished run) or the InfrastructureError to throw. */
+function k6Exit(options: K6RunOptions, code: number | null, signal: string | null, stderr: string): string {
+  if (options.signal?.aborted) throw new InfrastructureError('k6 run interrupted')
+  // 99: thresholds crossed. Ours only expose submetrics and always pass; a user's script sets
+  // real ones, which the summary reports one by one (and the scenario's `thresholds: fail`
+  // turns into a failed cell): the run itself finished.
+  if (code === 0 || code === 99) return stderr
+  // 108: the script aborted the test (our setup() does when a target does not answer); its
+  // reason is the one line worth reading, so it leads the message.
+  const aborted = /test aborted: (.*?)(?:" |"$|\n)/m.exec(stderr)?.[1]
+  throw new InfrastructureError(
+    aborted
+      ? `k6 aborted ${path.basename(options.script)}: ${aborted.replace(/\\"/g, '"')}`
+      : `k6 failed on ${path.basename(options.script)} (exit ${code ?? signal}): ${lastLines(stderr)}`,
+  )
+}
+
+/**
+ * Runs k6 on `entry` (the script, or its wrapper); messages name the script. A wrapped script is a
+ * user's own and runs in the sandbox (src/load/k6-sandbox.ts); a built-in one runs on the host.
+ */
+async function spawnK6(
   options: K6RunOptions,
   summaryPath: string,
   entry: string,
   samplesPath: string | null,
 ): Promise<string> {
+  const args = runArgs(options, entry, samplesPath)
+  if (!options.wrap) return spawnHostK6(options, summaryPath, args)
+  const runDir = path.dirname(summaryPath)
+  const result = await runSandboxedK6({
+    k6Path: options.k6.path,
+    args,
+    env: k6ProcessEnv({}, options.env, summaryPath, '/'),
+    scriptDir: path.dirname(path.resolve(options.script)),
+    runDir,
+    networks: options.networks ?? [],
+    cpus: options.k6.cpus,
+    timeoutMs: options.timeoutMs,
+    signal: options.signal,
+  })
+  return k6Exit(options, result.code, result.timedOut ? 'SIGKILL' : null, result.stderr)
+}
+
+/** Runs a built-in scenario's k6 on the host. */
+function spawnHostK6(options: K6RunOptions, summaryPath: string, args: readonly string[]): Promise<string> {
   return new Promise((resolve, reject) => {
-    // Per-request samples for the timelines (CSV: the most compact of k6's file outputs).
-    const out = samplesPath ? ['--out', `csv=fileName=${samplesPath},timeFormat=${K6_CSV_TIME_FORMAT}`] : []
-    const args = [
-      'run',
-      '--quiet',
-      '--no-color',
-      '--no-usage-report',
-      ...(options.flags ?? []),
-      ...out,
-      entry,
-    ]
+    // taskset by its absolute path on the trusted PATH, never looked up in the child's environment.
     const child = spawn(
-      options.k6.cpus ? 'taskset' : options.k6.path,
+      options.k6.cpus ? requireTool('taskset') : options.k6.path,
       options.k6.cpus ? ['-c', options.k6.cpus, options.k6.path, ...args] : args,
       {
         env: k6ProcessEnv(process.env, options.env, summaryPath),
@@ -311,22 +387,10 @@ function spawnK6(
     child.on('close', (code, signal) => {
       clearTimeout(timer)
       options.signal?.removeEventListener('abort', onAbort)
-      if (options.signal?.aborted) reject(new InfrastructureError('k6 run interrupted'))
-      // 99: thresholds crossed. Ours only expose submetrics and always pass; a user's script sets
-      // real ones, which the summary reports one by one (and the scenario's `thresholds: fail`
-      // turns into a failed cell): the run itself finished.
-      else if (code === 0 || code === 99) resolve(stderr)
-      else {
-        // 108: the script aborted the test (our setup() does when a target does not answer); its
-        // reason is the one line worth reading, so it leads the message.
-        const aborted = /test aborted: (.*?)(?:" |"$|\n)/m.exec(stderr)?.[1]
-        reject(
-          new InfrastructureError(
-            aborted
-              ? `k6 aborted ${path.basename(options.script)}: ${aborted.replace(/\\"/g, '"')}`
-              : `k6 failed on ${path.basename(options.script)} (exit ${code ?? signal}): ${lastLines(stderr)}`,
-          ),
-        )
+      try {
+        resolve(k6Exit(options, code, signal, stderr))
+      } catch (error) {
+        reject(error as Error)
       }
     })
   })

@@ -22,6 +22,7 @@ import { FORBIDDEN_VARIABLE_PREFIXES } from '../config/load.js'
 import type { ComposeStackConfig, VariantConfig } from '../config/schema.js'
 import { durationMs } from '../config/schema.js'
 import { InfrastructureError } from '../errors.js'
+import { findTool, trustedPath } from '../trusted-path.js'
 import type { RunningService, RunningStack, StartStackOptions } from './stack.js'
 
 /** Docker Compose's own labels on the containers and networks of a project. */
@@ -34,6 +35,8 @@ const run = promisify(execFile)
 export interface ComposeExecutable {
   standalone: boolean
   version: string
+  /** Absolute path of `docker` (the plugin) or `docker-compose`, from the trusted PATH. */
+  executablePath: string
 }
 
 let found: Promise<ComposeExecutable | null> | undefined
@@ -49,9 +52,14 @@ export function findCompose(): Promise<ComposeExecutable | null> {
       ['docker', ['compose', 'version', '--short'], false],
       ['docker-compose', ['version', '--short'], true],
     ] as const) {
+      const executablePath = findTool(command)
+      if (!executablePath) continue
       try {
-        const { stdout } = await run(command, [...args], { timeout: 20_000 })
-        return { standalone, version: stdout.trim() }
+        const { stdout } = await run(executablePath, [...args], {
+          timeout: 20_000,
+          env: { ...process.env, PATH: trustedPath() },
+        })
+        return { standalone, version: stdout.trim(), executablePath }
       } catch {
         // not installed or not working: try the next
       }
@@ -163,9 +171,13 @@ export async function startComposeStack(options: StartComposeOptions): Promise<R
   const tmp = mkdtempSync(path.join(tmpdir(), 'perf-gate-compose-'))
   const overridePath = path.join(tmp, 'perf-gate.override.yml')
   writeFileSync(overridePath, overrideDocument(readFileSync(file, 'utf8'), options.labels, options.overrides))
-  const executable = compose.standalone ? { standalone: true as const } : undefined
+  // Absolute, from the trusted PATH: testcontainers would otherwise look `docker` up on process.env's.
+  const executable = compose.standalone
+    ? { standalone: true as const, executablePath: compose.executablePath }
+    : { executablePath: compose.executablePath }
   const composeOptions = options.stack.profiles.flatMap((p) => ['--profile', p])
-  const environment = composeEnvironment()
+  // Compose and what it starts (credential helpers) resolve programs on the trusted PATH only.
+  const environment = { ...composeEnvironment(), PATH: trustedPath() }
 
   let environmentUp: StartedDockerComposeEnvironment | undefined
   let stopping: Promise<void> | undefined
@@ -181,7 +193,7 @@ export async function startComposeStack(options: StartComposeOptions): Promise<R
           projectName: project,
           composeOptions,
           environment,
-          ...(executable ? { executable } : {}),
+          executable,
         },
         { removeVolumes: true, timeout: 1_000 },
       )
@@ -205,7 +217,7 @@ export async function startComposeStack(options: StartComposeOptions): Promise<R
       .withProjectName(project)
       .withProfiles(...options.stack.profiles)
       .withEnvironment(environment)
-    if (executable) env = env.withClientOptions({ executable })
+    env = env.withClientOptions({ executable })
     for (const [service, wait] of Object.entries(options.stack.wait)) {
       if (!wait.log) continue
       // testcontainers matches waits by container name: "<service>-1" (v2), "<project>_<service>_1" (v1).

@@ -16,11 +16,17 @@ import { GenericContainer, getContainerRuntimeClient } from 'testcontainers'
 import type { Config, VariantConfig } from '../config/schema.js'
 import { ConfigError, InfrastructureError } from '../errors.js'
 import type { Logger } from '../log.js'
+import { requireTool, trustedPath } from '../trusted-path.js'
 
 const execFileAsync = promisify(execFile)
 
 async function git(cwd: string, args: string[]): Promise<string> {
-  const { stdout } = await execFileAsync('git', args, { cwd, timeout: 60_000, maxBuffer: 64 * 2 ** 20 })
+  const { stdout } = await execFileAsync(requireTool('git'), args, {
+    cwd,
+    timeout: 60_000,
+    maxBuffer: 64 * 2 ** 20,
+    env: { ...process.env, PATH: trustedPath() },
+  })
   return stdout.trim()
 }
 
@@ -159,8 +165,9 @@ export async function buildVariantImages(
       const dir = await mkdtemp(path.join(tmpdir(), 'perf-gate-baseline-'))
       try {
         // git archive writes the tree at the commit, without touching the work tree or the index.
+        // bash finds git and tar on the trusted PATH only.
         await execFileAsync(
-          'bash',
+          requireTool('bash'),
           [
             '-c',
             'git -C "$1" archive --format=tar "$2" -- "$3" | tar -x -C "$4"',
@@ -170,7 +177,7 @@ export async function buildVariantImages(
             plan.context,
             dir,
           ],
-          { timeout: 120_000, maxBuffer: 16 * 2 ** 20 },
+          { timeout: 120_000, maxBuffer: 16 * 2 ** 20, env: { ...process.env, PATH: trustedPath() } },
         )
         await GenericContainer.fromDockerfile(path.join(dir, plan.context), plan.dockerfile)
           .withBuildArgs(plan.args)

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { findK6, runK6 } from '../../src/load/k6.js'
+import { trustedPath } from '../../src/trusted-path.js'
 
 const PROBE = path.resolve(import.meta.dirname, '../fixtures/k6-scripts/env-probe.js')
 
@@ -54,7 +55,9 @@ describe('k6 environment', () => {
       expect(Object.values(seen)).not.toContain(value)
     }
     expect(Object.keys(seen).filter((k) => /^(GITHUB|ACTIONS|RUNNER|INPUT)_/i.test(k))).toEqual([])
-    expect(seen.PATH).toBe(process.env.PATH)
+    // The trusted PATH (src/trusted-path.ts): this worktree's node_modules/.bin is not in it.
+    expect(seen.PATH).toBe(trustedPath())
+    expect((seen.PATH ?? '').split(path.delimiter)).not.toContain(path.resolve('node_modules/.bin'))
     expect(seen.TARGET_URL).toBe('http://127.0.0.1:9/')
     expect(seen.K6_NO_USAGE_REPORT).toBe('true')
     const allowed = new Set([

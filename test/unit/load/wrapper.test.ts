@@ -24,6 +24,7 @@ describe('wrapperSource', () => {
   it("imports the user's script by its absolute file URL and re-exports it", () => {
     const text = wrapperSource({
       script: '/repo/load tests/script.js',
+      runDir: '/tmp/perf-gate-k6-x',
       latencyMetric: 'http_req_duration',
       endpointTag: 'name',
       endpoints: ['echo'],
