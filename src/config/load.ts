@@ -12,6 +12,7 @@ import { ConfigError } from '../errors.js'
 import { readTextCapped } from '../files.js'
 import { checkComposeFile, type ComposeFacts } from './compose-file.js'
 import { k6FlagProblem } from './k6-flags.js'
+import { preflightProblems } from './preflight.js'
 import { withLocations } from './locate.js'
 import { serviceWaves } from '../plan/service-order.js'
 import {
@@ -312,6 +313,8 @@ export function loadConfig(
       throw new ConfigError(compose.problems.map((m) => redact(m, interpolated)))
     facts = compose.facts
   }
+  const early = preflightProblems(resolved, { composeServices: facts?.started })
+  if (early.length > 0) throw new ConfigError(early.map((m) => redact(`${file}: ${m}`, interpolated)))
   return {
     file: absolute,
     dir,
@@ -364,6 +367,7 @@ function pathsOutside(config: Config, dir: string): string[] {
     if (reason) problems.push(`${at}: ${reason}`)
   }
   if (config.stack) check('stack.compose', config.stack.compose)
+  check('baseline.path', config.baseline.path)
   for (const [name, service] of Object.entries(config.services)) {
     service.files.forEach((f, i) => check(`services.${name}.files[${i}].source`, f.source))
     if (service.build) {
