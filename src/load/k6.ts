@@ -13,6 +13,7 @@ import { promisify } from 'node:util'
 import { InfrastructureError } from '../errors.js'
 import type { LatencyMetricName } from '../config/schema.js'
 import type { RunMetrics, TimelineBucket } from '../model.js'
+import { killTimerMs, ownScriptTimeoutMs } from './script-limits.js'
 import { parseK6Summary, parseWrappedSummary, SummaryFormatError } from './summary.js'
 import { K6_CSV_TIME_FORMAT, timelinesFromCsv } from './timeline.js'
 import { endpointValues, wrapperSource } from './wrapper.js'
@@ -96,9 +97,9 @@ export async function runK6Scenarios(
   let entry = options.script
   try {
     entry = options.wrap ? await writeWrapper(options, dir) : options.script
-    // A user's script sets its own length (stages, scenarios): k6 may take as long as it says.
+    // A user's script sets its own length (stages, scenarios): k6 may take as long as it says, up to 24 h.
     const timeoutMs = options.wrap
-      ? Math.max(options.timeoutMs, (await scriptLengthMs(options, entry)) + 120_000)
+      ? ownScriptTimeoutMs(options.timeoutMs, await scriptLengthMs(options, entry), options.script)
       : options.timeoutMs
     const stderr = await spawnK6(
       { ...options, timeoutMs },
@@ -301,7 +302,7 @@ function spawnK6(
     child.stderr.on('data', (chunk: Buffer) => {
       stderr = (stderr + chunk.toString()).slice(-20_000)
     })
-    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs)
+    const timer = setTimeout(() => child.kill('SIGKILL'), killTimerMs(options.timeoutMs))
     const onAbort = () => child.kill('SIGTERM')
     options.signal?.addEventListener('abort', onAbort, { once: true })
     child.on('error', (error) => {
