@@ -181,6 +181,6 @@ function planProblems(config: Config): string[] {
     ? `; paired blocks: gate.rounds ${gate.rounds} / gate.pairsPerBlock ${gate.pairsPerBlock} at least, up to gate.maxRounds ${gate.maxRounds ?? gate.rounds * 4}`
     : ''
   return [
-    `gate: the plan would take about ${formatLong(longest)} (run --dry-run shows the estimate), more than the ${MAX_PLAN_S / 3600} h limit: ${cells} cells (profiles x scenarios${sweeps}) x ${gate.warmupRounds + gate.rounds} rounds (gate.warmupRounds ${gate.warmupRounds} + gate.rounds ${gate.rounds})${blocks}; the longest run is ${formatLong(slowest.seconds)}, ${slowest.at}. Shorten the durations, lower the rounds or sweep fewer levels`,
+    `gate: the plan would take about ${formatLong(longest)} (run --dry-run shows the estimate), more than the ${MAX_PLAN_S / 3600} h limit: ${cells} ${cells === 1 ? 'cell' : 'cells'} (profiles x scenarios${sweeps}) x ${gate.warmupRounds + gate.rounds} rounds (gate.warmupRounds ${gate.warmupRounds} + gate.rounds ${gate.rounds})${blocks}; the longest run is ${formatLong(slowest.seconds)}, ${slowest.at}. Shorten the durations, lower the rounds or sweep fewer levels`,
   ]
 }
