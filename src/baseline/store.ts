@@ -31,7 +31,12 @@ export async function readBaseline(
   try {
     json = JSON.parse(text)
   } catch (error) {
-    throw new ConfigError([`${file}: baseline is not valid JSON (${(error as Error).message})`])
+    // JSON.parse quotes the text around the error: a file named by mistake (.git/config) must not be
+    // echoed into a log, so only the position is kept.
+    const position = /position (\d+)/.exec((error as Error).message)?.[1]
+    throw new ConfigError([
+      `${file}: baseline is not valid JSON${position === undefined ? '' : ` (error at character ${position})`}`,
+    ])
   }
   const parsed = baselineFileSchema.safeParse(json)
   if (!parsed.success) {

@@ -14,6 +14,7 @@ import { readTextCapped } from '../files.js'
 import { checkComposeFile, type ComposeFacts } from './compose-file.js'
 import { k6ParamProblem } from './k6-env.js'
 import { k6FlagProblem } from './k6-flags.js'
+import { preflightProblems } from './preflight.js'
 import { withLocations } from './locate.js'
 import { serviceWaves } from '../plan/service-order.js'
 import {
@@ -323,6 +324,8 @@ export function loadConfig(
       throw new ConfigError(compose.problems.map((m) => redact(m, interpolated)))
     facts = compose.facts
   }
+  const early = preflightProblems(resolved, { composeServices: facts?.started })
+  if (early.length > 0) throw new ConfigError(early.map((m) => redact(`${file}: ${m}`, interpolated)))
   return {
     file: absolute,
     dir,
@@ -378,6 +381,7 @@ function pathsOutside(config: Config, dir: string): string[] {
     if (reason) problems.push(`${at}: ${reason}`)
   }
   if (config.stack) check('stack.compose', config.stack.compose)
+  check('baseline.path', config.baseline.path)
   for (const [name, service] of Object.entries(config.services)) {
     service.files.forEach((f, i) => check(`services.${name}.files[${i}].source`, f.source))
     if (service.build) {

@@ -15,6 +15,7 @@ import { k6ParamProblem } from '../config/k6-env.js'
 import { findTool, requireTool, trustedPath } from '../trusted-path.js'
 import type { LatencyMetricName } from '../config/schema.js'
 import type { RunMetrics, TimelineBucket } from '../model.js'
+import { killTimerMs, ownScriptTimeoutMs } from './script-limits.js'
 import { parseK6Summary, parseWrappedSummary, SummaryFormatError } from './summary.js'
 import { K6_CSV_TIME_FORMAT, timelinesFromCsv } from './timeline.js'
 import { runSandboxedK6 } from './k6-sandbox.js'
@@ -113,9 +114,9 @@ export async function runK6Scenarios(
   let entry = options.script
   try {
     entry = options.wrap ? await writeWrapper(options, dir) : options.script
-    // A user's script sets its own length (stages, scenarios): k6 may take as long as it says.
+    // A user's script sets its own length (stages, scenarios): k6 may take as long as it says, up to 24 h.
     const timeoutMs = options.wrap
-      ? Math.max(options.timeoutMs, (await scriptLengthMs(options, entry, dir)) + 120_000)
+      ? ownScriptTimeoutMs(options.timeoutMs, await scriptLengthMs(options, entry, dir), options.script)
       : options.timeoutMs
     const stderr = await spawnK6(
       { ...options, timeoutMs },
@@ -377,7 +378,7 @@ function spawnHostK6(options: K6RunOptions, summaryPath: string, args: readonly 
     child.stderr.on('data', (chunk: Buffer) => {
       stderr = (stderr + chunk.toString()).slice(-20_000)
     })
-    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs)
+    const timer = setTimeout(() => child.kill('SIGKILL'), killTimerMs(options.timeoutMs))
     const onAbort = () => child.kill('SIGTERM')
     options.signal?.addEventListener('abort', onAbort, { once: true })
     child.on('error', (error) => {

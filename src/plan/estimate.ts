@@ -34,7 +34,8 @@ export interface GateEstimate {
   budgetS: number
 }
 
-function runSeconds(config: Config, scenario: Config['scenarios'][number]): number {
+/** Seconds one run of `scenario` takes (one k6 process, or an arena's eight, or a whole capacity search). */
+export function runSeconds(config: Config, scenario: Config['scenarios'][number]): number {
   // An arena run: eight k6 processes; the timed phases last 2 x 18 s + 60 s at timeScale 1, the
   // iteration-counted ones a few seconds on a local stack.
   if (scenario.arena) return 96 * scenario.arena.timeScale + 8 * (RUN_OVERHEAD_S + 1)

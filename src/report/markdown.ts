@@ -8,6 +8,7 @@
  */
 import type { GateResults } from '../model.js'
 import { formatSignedPct, metricLabel } from './format.js'
+import { breakAutolinks, escapeLinkSyntax } from './inert-markdown.js'
 import {
   buildReportContent,
   type ArenaTable,
@@ -187,13 +188,18 @@ function seeFullReport(options: MarkdownOptions): string {
   return options.artifactsUrl ? `see the [full report](${options.artifactsUrl})` : 'see the full report'
 }
 
-/** Escapes text for markdown outside tables: it must not open HTML tags or entities of its own. */
+/**
+ * Escapes text for markdown outside tables: it must not open HTML tags or entities of its own, nor
+ * (whoever wrote it: a PR's threshold names and k6 output reach here) link, embed, mention or
+ * reference anything. Only the entities escaping itself writes are kept (`&commat;` would be an `@`).
+ */
 function escapeText(text: string): string {
-  return text
-    .replace(/&(?![a-z]+;|#\d+;)/gi, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/\r?\n/g, ' ')
+  return escapeLinkSyntax(
+    breakAutolinks(text.replace(/\r?\n|\r/g, ' '))
+      .replace(/&(?!(?:amp|lt|gt|quot);)/gi, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;'),
+  )
 }
 
 /** Escapes text for a table cell, where a pipe would start a new column. */

@@ -113,3 +113,21 @@ describe('checkBaseline', () => {
     ).toBe('other')
   })
 })
+
+describe('a baseline that is not one is named, never quoted', () => {
+  const SECRET = 'AUTHORIZATION: basic c2VjcmV0LXRva2VuLXZhbHVl'
+  it.each([
+    ['not JSON', `[http]\n\textraheader = ${SECRET}\n`, /not valid JSON/],
+    ['JSON of another shape', JSON.stringify({ schemaVersion: 1, name: SECRET }), /schema version 1/],
+    ['a JSON string', JSON.stringify(SECRET), /schema version 1/],
+  ])('%s', async (_what, text, expected) => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'perf-gate-bad-baseline-')), 'baseline.json')
+    writeFileSync(file, text)
+    const error = await readBaseline(file).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ConfigError)
+    const message = (error as ConfigError).problems.join('\n')
+    expect(message).toContain(file)
+    expect(message).toMatch(expected)
+    expect(message).not.toMatch(/AUTHORIZATION|c2Vj|extraheader|http\]/)
+  })
+})

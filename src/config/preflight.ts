@@ -1,0 +1,186 @@
+/**
+ * Checks of a loaded config that need more than the schema (the whole config, the file system, the
+ * compose file's service names, the plan's estimate) and that would otherwise be found only after
+ * containers and networks were created: a URL host that names no service, an own script that is a
+ * folder or not JavaScript, a wait port the service does not expose, a plan longer than a day, a
+ * baseline file inside `.git`. Each problem names its config path; loadConfig prefixes the file.
+ */
+import { statSync } from 'node:fs'
+import path from 'node:path'
+import { estimateGate, formatSeconds, runSeconds } from '../plan/estimate.js'
+import { isBuiltInScenario, type Config } from './schema.js'
+
+/** Longest plan accepted, in seconds: the time budget's own ceiling (gate.timeBudget <= 24h). */
+export const MAX_PLAN_S = 24 * 3600
+
+/** File endings of scripts `k6 run` runs (TypeScript natively since k6 0.57). */
+export const K6_SCRIPT_EXTENSIONS = ['.js', '.mjs', '.cjs', '.ts'] as const
+
+/** Every problem found, as `config.path: message`; empty when the config may start. */
+export function preflightProblems(
+  config: Config,
+  options: {
+    /** With stack.compose: the services the compose file starts (their names are the hosts). */
+    composeServices?: readonly string[] | undefined
+    /** Hosts the workflow allows besides the stack's services. */
+    allowedHosts?: readonly string[] | undefined
+  } = {},
+): string[] {
+  const services = options.composeServices ?? Object.keys(config.services)
+  return [
+    ...baselinePathProblems(config),
+    ...scriptProblems(config),
+    ...waitPortProblems(config),
+    ...hostProblems(config, services, options.allowedHosts ?? []),
+    ...planProblems(config),
+  ]
+}
+
+/** The index in the config file of (expanded) scenario `i`: a sweep's levels come from one entry. */
+function configIndex(scenarios: Config['scenarios'], i: number): number {
+  return new Set(scenarios.slice(0, i + 1).map((s) => s.sweep?.scenario ?? s.name)).size - 1
+}
+
+/**
+ * The baseline is read in gate mode and written in baseline mode: inside `.git` it would echo the
+ * checkout's persisted credentials (`.git/config`) or overwrite a hook. The path rule itself (config
+ * folder, workspace) is applied with every other path in load.ts.
+ */
+function baselinePathProblems(config: Config): string[] {
+  const segments = path.resolve(config.baseline.path).split(path.sep)
+  return segments.includes('.git')
+    ? [
+        `baseline.path: ${config.baseline.path} is inside a .git folder, which perf-gate never reads or writes`,
+      ]
+    : []
+}
+
+/** An own script must be a file k6 runs: not a folder, not a file of another kind. */
+function scriptProblems(config: Config): string[] {
+  const problems = new Set<string>()
+  config.scenarios.forEach((s, i) => {
+    if (isBuiltInScenario(s.script)) return
+    const at = `scenarios[${configIndex(config.scenarios, i)}].script`
+    let directory: boolean
+    try {
+      directory = statSync(s.script).isDirectory()
+    } catch {
+      return // missing files are reported by load.ts
+    }
+    if (directory) problems.add(`${at}: ${s.script} is a directory, expected a k6 script file`)
+    else if (!(K6_SCRIPT_EXTENSIONS as readonly string[]).includes(path.extname(s.script).toLowerCase()))
+      problems.add(
+        `${at}: ${s.script} is not a k6 script: expected a file ending in ${K6_SCRIPT_EXTENSIONS.join(', ')}`,
+      )
+  })
+  return [...problems]
+}
+
+/** A wait on an HTTP port the service does not list in `ports`: testcontainers cannot reach it. */
+function waitPortProblems(config: Config): string[] {
+  return Object.entries(config.services).flatMap(([name, service]) => {
+    const port = service.wait?.http?.port
+    if (port === undefined || service.ports.includes(port)) return []
+    return [
+      `services.${name}.wait.http.port: port ${port} is not in services.${name}.ports (${service.ports.length > 0 ? service.ports.join(', ') : 'none'}); add it there or wait on a listed port`,
+    ]
+  })
+}
+
+/** Levenshtein distance, for "did you mean". */
+export function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j)
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i]
+    for (let j = 1; j <= b.length; j++) {
+      const substitution = (previous[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1)
+      current.push(Math.min((previous[j] as number) + 1, (current[j - 1] as number) + 1, substitution))
+    }
+    previous = current
+  }
+  return previous[b.length] as number
+}
+
+/** The closest of `names` to `name` when it is close enough to be a typo of it (a third of its length). */
+export function closestName(name: string, names: readonly string[]): string | undefined {
+  let best: { name: string; distance: number } | undefined
+  for (const candidate of names) {
+    const distance = editDistance(name.toLowerCase(), candidate.toLowerCase())
+    if (best === undefined || distance < best.distance) best = { name: candidate, distance }
+  }
+  return best && best.distance <= Math.max(1, Math.floor(best.name.length / 3)) ? best.name : undefined
+}
+
+/**
+ * Targets, readiness URLs and setup calls reach the stack's services by name: a host that names none
+ * (a typo, or a host outside the stack) is refused before the stack starts.
+ */
+function hostProblems(config: Config, services: readonly string[], allowed: readonly string[]): string[] {
+  const problems: string[] = []
+  const known = new Set([...services, ...allowed].map((h) => h.toLowerCase()))
+  const check = (at: string, url: string | undefined) => {
+    if (url === undefined) return
+    let host: string
+    try {
+      host = new URL(url).hostname.toLowerCase()
+    } catch {
+      return // the schema has already checked the URL
+    }
+    if (known.has(host)) return
+    const near = closestName(host, services)
+    problems.push(
+      `${at}: host "${host}" names no service of the stack (${services.length > 0 ? services.join(', ') : 'none'})${near ? `: did you mean "${near}"?` : ''}`,
+    )
+  }
+  config.profiles.forEach((profile, i) => {
+    check(`profiles[${i}].target`, profile.target)
+    check(`profiles[${i}].readiness.url`, profile.readiness?.url)
+    profile.setup.forEach((call, j) => check(`profiles[${i}].setup[${j}].url`, call.url))
+  })
+  return problems
+}
+
+/** "45s", "30.5 h", "12 days", "5.9 years". */
+function formatLong(seconds: number): string {
+  if (seconds < 3600) return formatSeconds(seconds)
+  const hours = seconds / 3600
+  if (hours < 48) return `${hours.toFixed(1)} h`
+  const days = hours / 24
+  if (days < 365) return `${Math.round(days)} days`
+  return `${(days / 365).toFixed(1)} years`
+}
+
+/**
+ * A plan longer than a day (as `run --dry-run` estimates it, in its usual case, in either mode) is a
+ * config error: the gate could never finish within gate.timeBudget, and a runner would be held for
+ * it. The message names what makes it long.
+ */
+function planProblems(config: Config): string[] {
+  const gate = config.gate
+  const paired = config.baselineVariant !== undefined && gate.method !== 'stored'
+  const estimates = [
+    estimateGate(config, 'baseline', false),
+    ...(gate.method === 'paired' ? [] : [estimateGate(config, 'stored', paired)]),
+    ...(paired ? [estimateGate(config, 'paired', true)] : []),
+  ]
+  const longest = Math.max(...estimates.map((e) => e.expectedS))
+  if (longest <= MAX_PLAN_S) return []
+  let slowest = { at: '', seconds: 0 }
+  config.scenarios.forEach((s, i) => {
+    const seconds = runSeconds(config, s)
+    if (seconds > slowest.seconds) {
+      const fields = s.arena
+        ? 'arena.timeScale'
+        : `warmup ${s.warmup} + duration ${s.duration}${s.capacity ? ` x up to capacity.maxSteps ${s.capacity.maxSteps} steps` : ''}`
+      slowest = { at: `scenarios[${configIndex(config.scenarios, i)}] (${fields})`, seconds }
+    }
+  })
+  const cells = estimates[0]?.cells ?? 0
+  const sweeps = config.scenarios.some((s) => s.sweep) ? ', sweep levels expanded' : ''
+  const blocks = paired
+    ? `; paired blocks: gate.rounds ${gate.rounds} / gate.pairsPerBlock ${gate.pairsPerBlock} at least, up to gate.maxRounds ${gate.maxRounds ?? gate.rounds * 4}`
+    : ''
+  return [
+    `gate: the plan would take about ${formatLong(longest)} (run --dry-run shows the estimate), more than the ${MAX_PLAN_S / 3600} h limit: ${cells} ${cells === 1 ? 'cell' : 'cells'} (profiles x scenarios${sweeps}) x ${gate.warmupRounds + gate.rounds} rounds (gate.warmupRounds ${gate.warmupRounds} + gate.rounds ${gate.rounds})${blocks}; the longest run is ${formatLong(slowest.seconds)}, ${slowest.at}. Shorten the durations, lower the rounds or sweep fewer levels`,
+  ]
+}
