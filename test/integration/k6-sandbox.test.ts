@@ -18,6 +18,7 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ConfigError } from '../../src/errors.js'
 import { findK6, runK6Scenarios, type K6Binary } from '../../src/load/k6.js'
 
 const HOSTILE = path.resolve(import.meta.dirname, '../fixtures/k6/hostile/hostile.js')
@@ -111,4 +112,36 @@ describe('an own k6 script from a pull request', () => {
       }
     },
   )
+})
+
+describe('an own k6 script that declares more than the 24 h cap', () => {
+  it('is a config error naming it, found by k6 inspect in the sandbox before k6 run', async () => {
+    const dir = realpathSync(mkdtempSync(path.join(tmpdir(), 'perf-gate-long-script-')))
+    const script = path.join(dir, 'long.js')
+    // 30 days: beyond Node's timer limit too (2^31-1 ms), which used to kill k6 the moment it started.
+    writeFileSync(
+      script,
+      `import http from 'k6/http'\nexport const options = { vus: 1, duration: '720h' }\nexport default function () { http.post('${base}/leak', '{}') }\n`,
+    )
+    leaks.length = 0
+    try {
+      const error = await runK6Scenarios(
+        {
+          k6,
+          script,
+          env: {},
+          durationS: 1,
+          timeoutMs: 60_000,
+          wrap: { latencyMetric: 'http_req_duration', endpointTag: 'name' },
+          networks: ['host'],
+        },
+        ['load'],
+      ).catch((e: unknown) => e)
+      expect(error).toBeInstanceOf(ConfigError)
+      expect((error as ConfigError).message).toMatch(/long\.js: the script's scenarios last up to 720 h/)
+      expect(leaks, 'k6 run never started').toHaveLength(0)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
 })
