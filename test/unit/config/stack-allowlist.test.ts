@@ -6,6 +6,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { findComposeRenderer } from '../../../src/config/compose-file.js'
 import { loadConfig } from '../../../src/config/load.js'
 import { ConfigError } from '../../../src/errors.js'
 
@@ -450,6 +451,25 @@ describe('the second evaluation: the document `compose config` renders', () => {
     }
     expect(() => loadConfig(path.join(dir, 'perf-gate.yml'), {}, { composeRenderer: renderer })).toThrow(
       /docker-compose\.yml: fake-compose 9\.9 config failed: services\.gw Additional property nope/,
+    )
+  })
+
+  // The real Compose of this machine (docker-compose v1 here, the v2 plugin on GitHub's runners): its
+  // normalized output (absolute paths, long forms, extends resolved) must pass like the file did.
+  const renderer = findComposeRenderer()
+  it.skipIf(!renderer)('passes a real stack through the local Compose', () => {
+    // Keys both Compose v1 and v2 know (v1 refuses post_start, cgroup and service: network modes).
+    const compose = BENIGN.replace(/^ {4}post_start:.*\n/m, '').replace(/^ {4}network_mode:.*\n/m, '')
+    const dir = folder(compose.replace('condition: service_healthy', 'condition: service_started'), {
+      'echo.env': 'A=1\n',
+      'gw/Dockerfile': 'FROM scratch\n',
+      'gw/nginx.conf': 'events {}\n',
+      'gw/extra.conf': '\n',
+      'gw/key.pem': 'not a key\n',
+    })
+    const loaded = loadConfig(path.join(dir, 'perf-gate.yml'), {})
+    expect(loaded.compose?.evaluation).toBe(
+      `the file with merge keys applied, and the output of ${renderer?.label}`,
     )
   })
 
