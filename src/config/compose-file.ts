@@ -134,6 +134,25 @@ function fixedHostPorts(service: Mapping): string[] {
   return fixed
 }
 
+/**
+ * Compose reads `.env` in the project folder for more than `${NAME}` values: DOCKER_HOST and the
+ * COMPOSE_* settings change which daemon and which files Compose uses, and the pull request commits
+ * that file. Only the project name may be set there (perf-gate passes its own anyway).
+ */
+function dotEnvProblems(dir: string): string[] {
+  const file = path.join(dir, '.env')
+  if (!existsSync(file)) return []
+  return readTextCapped(file, MAX_COMPOSE_BYTES, 'compose .env file')
+    .split('\n')
+    .map((line) => /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=/.exec(line)?.[1])
+    .filter((name): name is string => name !== undefined)
+    .filter((name) => /^(DOCKER_|COMPOSE_)/i.test(name) && name.toUpperCase() !== 'COMPOSE_PROJECT_NAME')
+    .map(
+      (name) =>
+        `${file}: ${name}: not allowed: Compose takes it from .env as its own setting (which daemon, files or profiles it uses); set it in the workflow instead`,
+    )
+}
+
 export interface CheckComposeOptions {
   /** The config file, for messages. */
   configFile: string
@@ -193,6 +212,7 @@ export function checkComposeFile(options: CheckComposeOptions): { facts?: Compos
       renderedProject,
     }).map((p) => `${where}: ${p.key}: ${p.message}`)
   problems.push(...allowlist(raw, file))
+  problems.push(...dotEnvProblems(path.dirname(file)))
   let evaluation = 'the file with merge keys applied'
   const renderer = options.renderer === undefined ? findComposeRenderer() : options.renderer
   if (problems.length === 0 && renderer) {

@@ -266,6 +266,12 @@ const HOSTILE: [string, string, Record<string, string>, RegExp][] = [
     {},
     /services\.gw\.volumes\[0\]: a host path may not use variables/,
   ],
+  [
+    'a committed .env that points Compose at another daemon',
+    GW,
+    { '.env': 'ECHO_DELAY_US=0\nDOCKER_HOST=ssh://attacker.example\n' },
+    /\.env: DOCKER_HOST: not allowed/,
+  ],
 ]
 
 describe('the compose allowlist refuses every hostile construct (exit 2, file and key named)', () => {
@@ -274,7 +280,7 @@ describe('the compose allowlist refuses every hostile construct (exit 2, file an
     const found = problems(dir)
     expect(found.join('\n')).toMatch(expected)
     // Every message names the compose file (or the config) it is about.
-    for (const problem of found) expect(problem).toMatch(/(docker-compose\.yml|perf-gate\.yml): /)
+    for (const problem of found) expect(problem).toMatch(/(docker-compose\.yml|perf-gate\.yml|\.env): /)
   })
 })
 
