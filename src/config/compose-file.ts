@@ -214,8 +214,14 @@ export function checkComposeFile(options: CheckComposeOptions): { facts?: Compos
   problems.push(...allowlist(raw, file))
   problems.push(...dotEnvProblems(path.dirname(file)))
   let evaluation = 'the file with merge keys applied'
-  const renderer = options.renderer === undefined ? findComposeRenderer() : options.renderer
-  if (problems.length === 0 && renderer) {
+  // Only a file that passed is rendered: Compose's own start-up costs a second or more.
+  const renderer =
+    problems.length > 0
+      ? undefined
+      : options.renderer === undefined
+        ? findComposeRenderer()
+        : options.renderer
+  if (renderer) {
     let rendered: unknown
     try {
       rendered = parseYaml(renderer.render(file, stack.profiles, options.composeEnv ?? process.env), {
