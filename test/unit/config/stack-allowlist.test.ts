@@ -322,8 +322,11 @@ services:
     init: true
     post_start: [{ command: ["nginx", "-t"], user: root }]
   sidecar:
-    extends: { service: echo }
+    image: perf-gate/echo:local
     network_mode: "service:echo"
+    profiles: [debug]
+  echo-copy:
+    extends: { service: echo }
     profiles: [debug]
 volumes:
   cache: {}
@@ -346,7 +349,7 @@ describe('the compose allowlist keeps what a real stack needs', () => {
 
   it('loads a compose file with merges, binds inside the folder, named volumes, networks and hooks', () => {
     const loaded = load(folder(BENIGN, files))
-    expect(loaded.compose?.services).toEqual(['echo', 'gateway', 'sidecar'])
+    expect(loaded.compose?.services).toEqual(['echo', 'gateway', 'sidecar', 'echo-copy'])
     expect(loaded.compose?.evaluation).toBe('the file with merge keys applied')
   })
 
