@@ -13,6 +13,7 @@ const OFFLINE_E2E = [
   'test/e2e/action-faults.test.ts',
   'test/e2e/artifact-upload.test.ts',
   'test/e2e/bad-input.test.ts',
+  'test/e2e/hostile-config.test.ts',
   'test/e2e/html-report.test.ts',
   'test/e2e/package.test.ts',
   'test/e2e/preflight.test.ts',

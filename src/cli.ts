@@ -120,9 +120,11 @@ async function main(argv: string[]): Promise<number> {
     .description('check a config file and exit (2 when invalid)')
     .requiredOption('-c, --config <file>', 'perf-gate.yml')
     .action((opts: { config: string }) => {
-      const { config } = loadConfig(opts.config)
+      const { config, compose } = loadConfig(opts.config)
       process.stdout.write(
-        `${opts.config}: valid (${config.stack ? `compose file ${config.stack.compose}` : `${Object.keys(config.services).length} services`}, ${config.profiles.length} profiles, ${config.scenarios.length} scenarios)\n`,
+        `${opts.config}: valid (${config.stack ? `compose file ${config.stack.compose}` : `${Object.keys(config.services).length} services`}, ${config.profiles.length} profiles, ${config.scenarios.length} scenarios)\n` +
+          // Which documents the stack allowlist saw: without a Compose binary, only the file itself.
+          (compose ? `compose file checked on: ${compose.evaluation}\n` : ''),
       )
     })
 

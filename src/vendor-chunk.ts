@@ -4,6 +4,7 @@
 // @actions/artifact is left out: src/ imports it dynamically, so it has a chunk of its own already.
 // test/unit/scripts/vendor-chunk.test.ts fails when src/ imports a package this list lacks.
 export * as actionsCore from '@actions/core'
+export { default as dockerignore } from '@balena/dockerignore'
 export * as actionsGithub from '@actions/github'
 export * as actionsToolCache from '@actions/tool-cache'
 export * as octokitRetry from '@octokit/plugin-retry'

@@ -1,14 +1,19 @@
 /**
  * Reads the compose file of `stack.compose` before anything starts: the services and profiles the
  * config names must exist in it, and, because a pull request controls both files, nothing in it may
- * reach the runner itself (host namespaces, privileges, devices, bind mounts outside the repository).
- * Every problem names the compose file and the key.
+ * reach the runner itself. That is the allowlist of config/stack-allowlist.ts, evaluated on what
+ * Compose will run: the file with YAML merge keys applied (Compose applies them, the yaml library only
+ * when asked), and, where a Compose binary exists, the output of `compose config` too (variables,
+ * `.env`, `extends` and short forms resolved by Compose itself). Every problem names the compose file
+ * and the key.
  */
+import { execFileSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
-import { parseDocument } from 'yaml'
+import { parse as parseYaml, parseDocument } from 'yaml'
 import { readTextCapped } from '../files.js'
 import type { ComposeStackConfig, VariantConfig } from './schema.js'
+import { composeAllowlistProblems, type PathRefusal } from './stack-allowlist.js'
 
 /** Largest compose file read; real ones are a few kB. */
 const MAX_COMPOSE_BYTES = 1_000_000
@@ -23,23 +28,88 @@ export interface ComposeFacts {
   started: string[]
   /** The image of each started service that names one (a service with only `build` has none). */
   images: Record<string, string>
+  /** Which documents the allowlist was evaluated on, for `validate` to say. */
+  evaluation: string
+}
+
+/**
+ * Renders a compose file as Compose will run it (`<compose> -f FILE config`). `render` returns the
+ * YAML Compose printed, or throws an Error whose message says why Compose refused the file.
+ */
+export interface ComposeRenderer {
+  /** What ran, for messages: "docker compose 2.40.3 config". */
+  label: string
+  render(file: string, profiles: readonly string[], env: NodeJS.ProcessEnv): string
+}
+
+/** The project name `compose config` renders under: it names the networks and volumes it prints. */
+export const RENDER_PROJECT = 'perf-gate-check'
+
+let foundRenderer: ComposeRenderer | null | undefined
+
+/**
+ * The Compose the gate will run, as a renderer: the `docker compose` plugin first (GitHub's runners),
+ * then a standalone `docker-compose` (v1, Debian's package), the order stack/compose-stack.ts uses.
+ * Undefined when neither works (the stack could not start either).
+ */
+export function findComposeRenderer(): ComposeRenderer | undefined {
+  if (foundRenderer === undefined) {
+    foundRenderer = null
+    for (const [command, base] of [
+      ['docker', ['compose']],
+      ['docker-compose', []],
+    ] as const) {
+      let version: string
+      try {
+        version = execFileSync(command, [...base, 'version', '--short'], {
+          encoding: 'utf8',
+          stdio: ['ignore', 'pipe', 'ignore'],
+          timeout: 20_000,
+        }).trim()
+      } catch {
+        continue
+      }
+      const label = `${[command, ...base].join(' ')} ${version} config`
+      foundRenderer = {
+        label,
+        render: (file, profiles, env) => {
+          try {
+            return execFileSync(
+              command,
+              [
+                ...base,
+                '--project-name',
+                RENDER_PROJECT,
+                ...profiles.flatMap((p) => ['--profile', p]),
+                '--file',
+                file,
+                'config',
+              ],
+              {
+                cwd: path.dirname(file),
+                env,
+                encoding: 'utf8',
+                stdio: ['ignore', 'pipe', 'pipe'],
+                timeout: 60_000,
+                maxBuffer: 16 * 2 ** 20,
+              },
+            )
+          } catch (error) {
+            const stderr = String((error as { stderr?: unknown }).stderr ?? '').trim()
+            // Compose's own words, a few lines at most: they name the key it refused.
+            const text = stderr.split('\n').slice(0, 5).join(' / ') || (error as Error).message
+            throw new Error(text.slice(0, 600), { cause: error })
+          }
+        },
+      }
+      break
+    }
+  }
+  return foundRenderer ?? undefined
 }
 
 type Mapping = Record<string, unknown>
 const isMapping = (v: unknown): v is Mapping => v !== null && typeof v === 'object' && !Array.isArray(v)
-
-/** Keys that hand a container the runner's kernel, devices or namespaces. */
-const HOST_ACCESS_KEYS = [
-  'privileged',
-  'cap_add',
-  'devices',
-  'device_cgroup_rules',
-  'security_opt',
-  'pid',
-  'ipc',
-  'userns_mode',
-  'cgroup_parent',
-] as const
 
 function dependsOn(service: Mapping): string[] {
   const deps = service.depends_on
@@ -50,36 +120,6 @@ function dependsOn(service: Mapping): string[] {
 
 function profilesOf(service: Mapping): string[] {
   return Array.isArray(service.profiles) ? service.profiles.map(String) : []
-}
-
-/** Host paths a service reads: bind-mount sources, build contexts, env files. */
-function hostPathsOf(service: Mapping): { key: string; value: string }[] {
-  const out: { key: string; value: string }[] = []
-  const volumes = Array.isArray(service.volumes) ? service.volumes : []
-  volumes.forEach((volume, i) => {
-    if (typeof volume === 'string') {
-      // "/data" alone is an anonymous volume at that container path: nothing on the host.
-      if (!volume.includes(':')) return
-      const source = volume.split(':')[0] ?? ''
-      // A named volume has no slash and no dot in front; everything else is a host path.
-      if (/^[./~$]/.test(source) || source.includes('/')) out.push({ key: `volumes[${i}]`, value: source })
-    } else if (isMapping(volume) && volume.type === 'bind' && typeof volume.source === 'string') {
-      out.push({ key: `volumes[${i}].source`, value: volume.source })
-    }
-  })
-  if (typeof service.build === 'string') out.push({ key: 'build', value: service.build })
-  else if (isMapping(service.build) && typeof service.build.context === 'string')
-    out.push({ key: 'build.context', value: service.build.context })
-  const envFiles = typeof service.env_file === 'string' ? [service.env_file] : service.env_file
-  if (Array.isArray(envFiles)) {
-    envFiles.forEach((f, i) => {
-      const file = isMapping(f) ? f.path : f
-      if (typeof file === 'string') out.push({ key: `env_file[${i}]`, value: file })
-    })
-  }
-  if (isMapping(service.extends) && typeof service.extends.file === 'string')
-    out.push({ key: 'extends.file', value: service.extends.file })
-  return out
 }
 
 /** A published port with a fixed host port ("8080:80", { published: 8080 }) blocks a second stack. */
@@ -94,6 +134,25 @@ function fixedHostPorts(service: Mapping): string[] {
   return fixed
 }
 
+/**
+ * Compose reads `.env` in the project folder for more than `${NAME}` values: DOCKER_HOST and the
+ * COMPOSE_* settings change which daemon and which files Compose uses, and the pull request commits
+ * that file. Only the project name may be set there (perf-gate passes its own anyway).
+ */
+function dotEnvProblems(dir: string): string[] {
+  const file = path.join(dir, '.env')
+  if (!existsSync(file)) return []
+  return readTextCapped(file, MAX_COMPOSE_BYTES, 'compose .env file')
+    .split('\n')
+    .map((line) => /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=/.exec(line)?.[1])
+    .filter((name): name is string => name !== undefined)
+    .filter((name) => /^(DOCKER_|COMPOSE_)/i.test(name) && name.toUpperCase() !== 'COMPOSE_PROJECT_NAME')
+    .map(
+      (name) =>
+        `${file}: ${name}: not allowed: Compose takes it from .env as its own setting (which daemon, files or profiles it uses); set it in the workflow instead`,
+    )
+}
+
 export interface CheckComposeOptions {
   /** The config file, for messages. */
   configFile: string
@@ -103,7 +162,14 @@ export interface CheckComposeOptions {
    * Is this host path allowed (inside the config's folder or repository, or allowPathsOutsideRepo)?
    * Returns a reason when it is not.
    */
-  refusePath: (file: string) => string | undefined
+  refusePath: PathRefusal
+  /**
+   * Renders the file as Compose runs it, for the second evaluation: undefined finds the local
+   * Compose (findComposeRenderer), null skips it (tests of the first evaluation alone).
+   */
+  renderer?: ComposeRenderer | null | undefined
+  /** The environment Compose runs with (the runner's, without its and GitHub's variables). */
+  composeEnv?: NodeJS.ProcessEnv | undefined
 }
 
 /**
@@ -116,7 +182,9 @@ export function checkComposeFile(options: CheckComposeOptions): { facts?: Compos
   const at = (key: string, message: string) => `${file}: ${key}: ${message}`
   if (!existsSync(file))
     return { problems: [`${options.configFile}: stack.compose: compose file not found: ${file}`] }
-  const doc = parseDocument(readTextCapped(file, MAX_COMPOSE_BYTES, 'compose file'))
+  // `merge: true`: Compose applies YAML merge keys (`<<: *anchor`, `<<: {...}`, `<<: [*a, *b]`), so the
+  // checks must see the keys they bring, not a literal "<<" key.
+  const doc = parseDocument(readTextCapped(file, MAX_COMPOSE_BYTES, 'compose file'), { merge: true })
   if (doc.errors.length > 0) {
     return {
       problems: doc.errors.map((e) => `${file}: invalid YAML: ${e.message.split('\n')[0]}`),
@@ -136,21 +204,34 @@ export function checkComposeFile(options: CheckComposeOptions): { facts?: Compos
   const known = (name: string) => Object.hasOwn(services, name)
   const list = names.join(', ')
 
-  if (raw.include !== undefined)
-    problems.push(at('include', 'not supported: name the services in this one file'))
-  for (const [volumeName, volume] of Object.entries(isMapping(raw.volumes) ? raw.volumes : {})) {
-    if (isMapping(volume) && isMapping(volume.driver_opts) && volume.driver_opts.device !== undefined)
-      problems.push(
-        at(`volumes.${volumeName}.driver_opts.device`, 'not allowed: it mounts a host path or device'),
-      )
-  }
-  for (const kind of ['configs', 'secrets'] as const) {
-    for (const [entry, value] of Object.entries(isMapping(raw[kind]) ? raw[kind] : {})) {
-      if (isMapping(value) && typeof value.file === 'string') {
-        const reason = options.refusePath(path.resolve(path.dirname(file), value.file))
-        if (reason) problems.push(at(`${kind}.${entry}.file`, reason))
-      }
+  // The allowlist on the file as Compose reads it (merges applied), then on what Compose renders.
+  const allowlist = (doc: unknown, where: string, renderedProject?: string) =>
+    composeAllowlistProblems(doc, {
+      dir: path.dirname(file),
+      refusePath: options.refusePath,
+      renderedProject,
+    }).map((p) => `${where}: ${p.key}: ${p.message}`)
+  problems.push(...allowlist(raw, file))
+  problems.push(...dotEnvProblems(path.dirname(file)))
+  let evaluation = 'the file with merge keys applied'
+  // Only a file that passed is rendered: Compose's own start-up costs a second or more.
+  const renderer =
+    problems.length > 0
+      ? undefined
+      : options.renderer === undefined
+        ? findComposeRenderer()
+        : options.renderer
+  if (renderer) {
+    let rendered: unknown
+    try {
+      rendered = parseYaml(renderer.render(file, stack.profiles, options.composeEnv ?? process.env), {
+        maxAliasCount: 100,
+      })
+    } catch (error) {
+      return { problems: [`${file}: ${renderer.label} failed: ${(error as Error).message}`] }
     }
+    problems.push(...allowlist(rendered, `${file} (as ${renderer.label} renders it)`, RENDER_PROJECT))
+    evaluation += `, and the output of ${renderer.label}`
   }
 
   const allProfiles = new Set(names.flatMap((n) => profilesOf(services[n] as Mapping)))
@@ -179,34 +260,6 @@ export function checkComposeFile(options: CheckComposeOptions): { facts?: Compos
     if (!isMapping(service)) {
       problems.push(at(`services.${name}`, 'expected a mapping'))
       continue
-    }
-    for (const key of HOST_ACCESS_KEYS) {
-      if (service[key] !== undefined && service[key] !== false)
-        problems.push(
-          at(
-            `services.${name}.${key}`,
-            "not allowed: a pull request's compose file must not reach the runner's host",
-          ),
-        )
-    }
-    const networkMode = service.network_mode
-    if (typeof networkMode === 'string' && /^(host|container:)/.test(networkMode))
-      problems.push(at(`services.${name}.network_mode`, `"${networkMode}" is not allowed`))
-    for (const { key, value } of hostPathsOf(service)) {
-      if (value.includes('$')) {
-        problems.push(
-          at(`services.${name}.${key}`, 'a host path may not use variables (it could not be checked)'),
-        )
-        continue
-      }
-      if (value.startsWith('~')) {
-        problems.push(at(`services.${name}.${key}`, 'a host path in the home folder is not allowed'))
-        continue
-      }
-      // A build context may be a git URL; compose fetches it, nothing on the host is read.
-      if (key.startsWith('build') && /^[a-z]+:\/\//i.test(value)) continue
-      const reason = options.refusePath(path.resolve(path.dirname(file), value))
-      if (reason) problems.push(at(`services.${name}.${key}`, reason))
     }
     if (options.baselineVariant) {
       const fixed = fixedHostPorts(service)
@@ -248,5 +301,5 @@ export function checkComposeFile(options: CheckComposeOptions): { facts?: Compos
     const image = (services[name] as Mapping).image
     if (typeof image === 'string') images[name] = image
   }
-  return { facts: { version, services: names, started: [...started], images }, problems }
+  return { facts: { version, services: names, started: [...started], images, evaluation }, problems }
 }

@@ -11,10 +11,11 @@ import type { z } from 'zod'
 import { ConfigError } from '../errors.js'
 import { findTool, trustedPath } from '../trusted-path.js'
 import { readTextCapped } from '../files.js'
-import { checkComposeFile, type ComposeFacts } from './compose-file.js'
+import { checkComposeFile, type ComposeFacts, type ComposeRenderer } from './compose-file.js'
 import { k6ParamProblem } from './k6-env.js'
 import { k6FlagProblem } from './k6-flags.js'
 import { preflightProblems } from './preflight.js'
+import { buildContextProblem, hostPathProblem } from './stack-allowlist.js'
 import { withLocations } from './locate.js'
 import { serviceWaves } from '../plan/service-order.js'
 import {
@@ -270,6 +271,26 @@ function configIndex(scenarios: Config['scenarios'], i: number): number {
 
 export { isBuiltInScenario } from './schema.js'
 
+export interface LoadOptions {
+  /**
+   * How a compose file is rendered for the allowlist's second evaluation: undefined finds the local
+   * Compose, null evaluates the file alone (tests that must not depend on the machine's Compose).
+   */
+  composeRenderer?: ComposeRenderer | null | undefined
+}
+
+/**
+ * The environment Compose runs with, both for `compose config` here and for `up` (the same rule as
+ * stack/compose-stack.ts): the runner's, with its and GitHub's variables emptied.
+ */
+export function composeRunEnvironment(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  const out: NodeJS.ProcessEnv = { ...env }
+  for (const name of Object.keys(env)) {
+    if (FORBIDDEN_VARIABLE_PREFIXES.some((p) => name.toUpperCase().startsWith(p))) out[name] = ''
+  }
+  return out
+}
+
 /**
  * Loads and validates a config file. Relative paths (files, build contexts, scenario scripts, the
  * baseline) are resolved against the config file's folder; files that must exist are checked here.
@@ -277,6 +298,7 @@ export { isBuiltInScenario } from './schema.js'
 export function loadConfig(
   file: string,
   env: Record<string, string | undefined> = process.env,
+  options: LoadOptions = {},
 ): LoadedConfig {
   const absolute = path.resolve(file)
   if (!existsSync(absolute)) throw new ConfigError([`${file}: config file not found`])
@@ -319,6 +341,8 @@ export function loadConfig(
       stack: resolved.stack,
       baselineVariant: resolved.baselineVariant,
       refusePath: pathRefusal(resolved, dir),
+      renderer: options.composeRenderer,
+      composeEnv: composeRunEnvironment(),
     })
     if (compose.problems.length > 0)
       throw new ConfigError(compose.problems.map((m) => redact(m, interpolated)))
@@ -382,13 +406,23 @@ function pathsOutside(config: Config, dir: string): string[] {
   }
   if (config.stack) check('stack.compose', config.stack.compose)
   check('baseline.path', config.baseline.path)
+  // What a container gets from the host: the stack allowlist's rules, the same as for a compose file
+  // (never "/", the Docker API or .git; a build context with .git only when .dockerignore leaves it out).
+  const give = (at: string, problem: string | undefined) => {
+    if (problem) problems.push(`${at}: ${problem}`)
+  }
   for (const [name, service] of Object.entries(config.services)) {
-    service.files.forEach((f, i) => check(`services.${name}.files[${i}].source`, f.source))
+    service.files.forEach((f, i) =>
+      give(`services.${name}.files[${i}].source`, hostPathProblem(f.source, refuse)),
+    )
     if (service.build) {
-      check(`services.${name}.build.context`, service.build.context)
-      check(
+      give(
+        `services.${name}.build.context`,
+        buildContextProblem(service.build.context, service.build.dockerfile, refuse),
+      )
+      give(
         `services.${name}.build.dockerfile`,
-        path.resolve(service.build.context, service.build.dockerfile),
+        hostPathProblem(path.resolve(service.build.context, service.build.dockerfile), refuse),
       )
     }
   }

@@ -85,7 +85,11 @@ export function overrideDocument(
   labels: Record<string, string>,
   overrides: VariantConfig | undefined,
 ): string {
-  const raw = parseYaml(composeText) as { version?: unknown; services: Record<string, unknown> }
+  // Merge keys applied, as Compose applies them: a service a merge key brings gets its labels too.
+  const raw = parseYaml(composeText, { merge: true }) as {
+    version?: unknown
+    services: Record<string, unknown>
+  }
   const services: Record<string, Record<string, unknown>> = {}
   for (const name of Object.keys(raw.services)) {
     const override = overrides?.services[name]

@@ -31,7 +31,8 @@ function load(raw: unknown, compose: unknown = COMPOSE): ReturnType<typeof loadC
   const dir = mkdtempSync(path.join(tmpdir(), 'perf-gate-compose-'))
   if (compose !== undefined) writeFileSync(path.join(dir, 'docker-compose.yml'), stringify(compose))
   writeFileSync(path.join(dir, 'perf-gate.yml'), stringify(raw))
-  return loadConfig(path.join(dir, 'perf-gate.yml'), {})
+  // The file alone: the second evaluation (`compose config`) has its tests in stack-allowlist.test.ts.
+  return loadConfig(path.join(dir, 'perf-gate.yml'), {}, { composeRenderer: null })
 }
 
 function problems(raw: unknown, compose: unknown = COMPOSE): string[] {
@@ -78,6 +79,7 @@ describe('loadConfig with stack.compose', () => {
       services: ['echo', 'gateway', 'debug'],
       started: ['gateway', 'echo'],
       images: { gateway: 'perf-gate/nginx:local', echo: 'perf-gate/echo:local' },
+      evaluation: 'the file with merge keys applied',
     })
   })
 
@@ -119,6 +121,7 @@ describe('loadConfig with stack.compose', () => {
           env_file: '${HOME}/.env',
         },
       },
+      volumes: { data: {} },
     }
     const found = problems(config({ compose: 'docker-compose.yml' }), compose)
     expect(found).toHaveLength(4)

@@ -35,6 +35,11 @@ describe('compose stack', () => {
     )
   })
 
+  it('labels the services a merge key brings, as Compose (and the allowlist) read them', () => {
+    const text = 'x-s: &s\n  extra: { image: x }\nservices:\n  <<: *s\n  echo: { image: e }\n'
+    expect(Object.keys(parse(overrideDocument(text, {}, undefined)).services)).toEqual(['extra', 'echo'])
+  })
+
   it("blanks the runner's and GitHub's variables, which the untrusted file could interpolate", () => {
     expect(
       composeEnvironment({
