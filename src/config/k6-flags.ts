@@ -4,9 +4,10 @@
  * that exposes the runner's environment to the script, writes files, sends results or logs to another
  * host, opens a port, or changes the load shape and the summary perf-gate reads. Pure.
  */
+import { DURATION_PATTERN } from './schema.js'
 
 const INT = /^\d{1,9}$/
-const DURATION = /^\d+(\.\d+)?(ms|s|m|h)$/
+const DURATION = DURATION_PATTERN
 
 /** Flags k6 takes that perf-gate passes on, with the form of their value (none: a switch). */
 export const SAFE_K6_FLAGS: Readonly<Record<string, { value?: RegExp; expected?: string }>> = {
@@ -25,7 +26,7 @@ export const SAFE_K6_FLAGS: Readonly<Record<string, { value?: RegExp; expected?:
   },
   '--insecure-skip-tls-verify': {},
   '--max-redirects': { value: INT, expected: 'a number' },
-  '--min-iteration-duration': { value: DURATION, expected: 'a duration such as 100ms' },
+  '--min-iteration-duration': { value: DURATION, expected: 'a duration such as 100ms or 1s500ms' },
   '--no-connection-reuse': {},
   '--no-vu-connection-reuse': {},
   '--rps': { value: INT, expected: 'a number' },
