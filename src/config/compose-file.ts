@@ -6,9 +6,10 @@
  */
 import { existsSync } from 'node:fs'
 import path from 'node:path'
-import { parseDocument } from 'yaml'
+import { LineCounter, parseDocument } from 'yaml'
 import { readTextCapped } from '../files.js'
 import type { ComposeStackConfig, VariantConfig } from './schema.js'
+import { yamlSyntaxProblem } from './yaml-errors.js'
 
 /** Largest compose file read; real ones are a few kB. */
 const MAX_COMPOSE_BYTES = 1_000_000
@@ -116,11 +117,11 @@ export function checkComposeFile(options: CheckComposeOptions): { facts?: Compos
   const at = (key: string, message: string) => `${file}: ${key}: ${message}`
   if (!existsSync(file))
     return { problems: [`${options.configFile}: stack.compose: compose file not found: ${file}`] }
-  const doc = parseDocument(readTextCapped(file, MAX_COMPOSE_BYTES, 'compose file'))
+  const text = readTextCapped(file, MAX_COMPOSE_BYTES, 'compose file')
+  const lineCounter = new LineCounter()
+  const doc = parseDocument(text, { prettyErrors: false, lineCounter })
   if (doc.errors.length > 0) {
-    return {
-      problems: doc.errors.map((e) => `${file}: invalid YAML: ${e.message.split('\n')[0]}`),
-    }
+    return { problems: [yamlSyntaxProblem(file, text, doc.errors, lineCounter).problem] }
   }
   let raw: unknown
   try {

@@ -54,7 +54,7 @@ describe('durations in k6 syntax', () => {
     const config = parseConfig(raw, 'perf-gate.yml', {})
     expect(config.scenarios[0]?.duration).toBe('1m30s')
     expect(config.scenarios[0]?.warmup).toBe('1m5s')
-    expect(config.services.gw?.wait.timeout).toBe('1m30s')
+    expect(config.services.gw?.wait?.timeout).toBe('1m30s')
     expect(config.gate.timeBudget).toBe('1h30m')
   })
 
