@@ -97,7 +97,7 @@ describe('splitK6Flags: shell-style quoting, nothing run or expanded', () => {
     [`--throw > out`, /">" at character 9 is a shell operator/],
     [`--user-agent=$HOME`, /"\$" at character 14 would be a substitution/],
     [`--user-agent="$(id)"`, /"\$" at character 15 would be a substitution/],
-    [`--user-agent=\`id\``, /"\`" at character 14 would be a substitution/],
+    [`--user-agent=\`id\``, /"`" at character 14 would be a substitution/],
     [`--user-agent=(x)`, /"\(" at character 14 is a shell operator/],
     [`--throw \\`, /ends in a backslash/],
   ])('refuses %s', (text, message) => {
