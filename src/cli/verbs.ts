@@ -67,7 +67,9 @@ export function registerVerbs(program: Command, ctx: VerbContext): void {
 
   program
     .command('compare')
-    .description('compare the cells two results.json files have in common (b against a)')
+    .description(
+      'compare the cells two results.json files have in common (b against a), each estimate with its confidence interval',
+    )
     .argument('<a>', 'results.json (or its folder): the reference')
     .argument('<b>', 'results.json (or its folder): compared with a')
     .addOption(

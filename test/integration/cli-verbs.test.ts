@@ -62,6 +62,10 @@ describe('--version and --help', () => {
     const run = await cli(['run', '--help'])
     expect(run.code).toBe(0)
     expect(run.stdout).toContain('--json')
+    // Commander wraps help at 80 columns: any space may be a line break.
+    expect(run.stdout.replace(/\s+/g, ' ')).toContain(
+      '-c, --config <file> the config file (default: perf-gate.yml in the current directory)',
+    )
     expect(run.stdout).toMatch(/Exit codes:\n\s+0\s+pass/)
   })
 
