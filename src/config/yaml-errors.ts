@@ -4,7 +4,7 @@
  * errors. All but the first are almost always consequences of it: report the first, where it is, with
  * a code frame, and only count the rest. Pure.
  */
-import type { LineCounter, YAMLError } from 'yaml'
+import { CST, Parser, type LineCounter, type YAMLError } from 'yaml'
 import type { ProblemLocation } from '../errors.js'
 
 /** The message and its location (1-based line and column) for the first of `errors`. */
@@ -18,10 +18,15 @@ export function yamlSyntaxProblem(
 ): { problem: string; location: ProblemLocation } {
   const first = errors[0]
   if (!first) throw new Error('yamlSyntaxProblem needs at least one error')
-  const { line, col } = lineCounter.linePos(first.pos[0])
+  // The parser notices an unclosed quote where the text ends; the reader needs where it opened.
+  const opened =
+    first.code === 'MISSING_CHAR' && /quote/.test(first.message) ? unclosedQuote(text) : undefined
+  const { line, col } = lineCounter.linePos(opened ?? first.pos[0])
   // With prettyErrors the library appends " at line X, column Y:" and its own frame; the prefix
   // below says where, so only its first sentence is kept either way.
-  const message = (first.message.split('\n')[0] ?? '').replace(/ at line \d+, column \d+:?.*$/, '')
+  const message =
+    (first.message.split('\n')[0] ?? '').replace(/ at line \d+, column \d+:?.*$/, '') +
+    (opened === undefined ? '' : ' (opened here)')
   const rest = errors.length - 1
   const lines = [
     `${file}:${line}:${col}: invalid YAML: ${message}`,
@@ -33,6 +38,30 @@ export function yamlSyntaxProblem(
       : []),
   ]
   return { problem: lines.join('\n'), location: { file: locationFile, line, column: col } }
+}
+
+/** The offset of the first quoted scalar that never closes, from the yaml library's syntax tree. */
+function unclosedQuote(text: string): number | undefined {
+  let found: number | undefined
+  const check = (token: CST.Token | undefined) => {
+    if (found !== undefined || !token) return
+    if (token.type !== 'double-quoted-scalar' && token.type !== 'single-quoted-scalar') return
+    const quote = token.type === 'double-quoted-scalar' ? '"' : "'"
+    // A double quote escaped by an odd number of backslashes does not close the scalar.
+    const trailing = /\\*(?=.$)/s.exec(token.source)?.[0].length ?? 0
+    const closed =
+      token.source.length > 1 && token.source.endsWith(quote) && (quote === "'" || trailing % 2 === 0)
+    if (!closed) found = token.offset
+  }
+  for (const token of new Parser().parse(text)) {
+    if (token.type !== 'document') continue
+    check(token.value)
+    CST.visit(token, (item) => {
+      check(item.key ?? undefined)
+      check(item.value)
+    })
+  }
+  return found
 }
 
 /** Longest source line shown in a frame; a minified one-line file would otherwise fill the screen. */

@@ -91,3 +91,25 @@ describe('YAML syntax errors in stack.compose', () => {
     )
   })
 })
+
+describe('an unclosed quote', () => {
+  it('is located where the quote opens, not at the end of the file where the parser noticed it', () => {
+    const file = path.join(dir, 'unclosed.yml')
+    writeFileSync(
+      file,
+      'name: demo\nservices:\n  gw: { image: gw, ports: [80], wait: { log: up } }\nprofiles:\n  - name: p\n    target: "http://gw:80/\nscenarios: [{ name: s, script: constant-vus }]\n',
+    )
+    const error = failure(file)
+    expect(error.problems).toHaveLength(1)
+    const lines = (error.problems[0] as string).split('\n')
+    expect(lines[0]).toBe(`${file}:6:13: invalid YAML: Missing closing "quote (opened here)`)
+    expect(lines).toContain('   6 |     target: "http://gw:80/')
+    expect(error.locations[0]).toEqual({ file, line: 6, column: 13 })
+  })
+
+  it('a double quote escaped by a backslash does not close it', () => {
+    const file = path.join(dir, 'escaped.yml')
+    writeFileSync(file, 'name: demo\nservices: {}\nprofiles: []\nscenarios: []\nbaseline: { path: "a\\"\n')
+    expect(failure(file).problems[0]).toMatch(/escaped\.yml:5:19: invalid YAML: .* \(opened here\)/)
+  })
+})
