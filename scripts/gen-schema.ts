@@ -126,7 +126,8 @@ export function describeType(node: JsonSchemaNode): string {
   if (Array.isArray(node.type)) return node.type.join(' | ')
   switch (node.type) {
     case 'string':
-      if (node.pattern === '^\\d+(\\.\\d+)?(ms|s|m|h)$') return 'duration'
+      // DURATION_PATTERN in src/config/schema.ts
+      if (node.pattern === '^(?:\\d+(?:\\.\\d+)?(?:ms|s|m|h))+$') return 'duration'
       return 'string'
     case 'number':
     case 'integer': {

@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 /**
  * perf-gate CLI: the same engine as the action, for a laptop or any CI.
- *   perf-gate run --config perf-gate.yml [--mode gate|baseline] [--out DIR] [--threshold 10%] [--baseline FILE]
- *   perf-gate validate --config perf-gate.yml
+ *   perf-gate run [--config perf-gate.yml] [--mode gate|baseline] [--out DIR] [--threshold 10%] [--baseline FILE]
+ *   perf-gate validate [--config perf-gate.yml]
  *   perf-gate report|compare|init|doctor (src/cli/verbs.ts)
+ * --config defaults to perf-gate.yml in the current directory.
  * Exit codes: 0 pass, 1 regression, 2 invalid config or input, 3 infrastructure failure.
  */
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander'
@@ -14,7 +15,7 @@ import { describeDryRun } from './cli/dry-run.js'
 import { jsonSummary } from './cli/json-summary.js'
 import { VERSION } from './cli/version.js'
 import { registerVerbs } from './cli/verbs.js'
-import { loadConfig } from './config/load.js'
+import { configFile, DEFAULT_CONFIG_FILE, loadConfig } from './config/load.js'
 import { parseThreshold } from './config/threshold.js'
 import { checkBaseline } from './baseline/store.js'
 import { ExitCode } from './errors.js'
@@ -31,6 +32,8 @@ function thresholdOption(value: string): number {
   return parsed
 }
 
+const CONFIG_HELP = `the config file (default: ${DEFAULT_CONFIG_FILE} in the current directory)`
+
 async function main(argv: string[]): Promise<number> {
   const log = consoleLogger()
   const program = new Command('perf-gate')
@@ -44,7 +47,7 @@ async function main(argv: string[]): Promise<number> {
   program
     .command('run')
     .description('start the stack, run the k6 scenarios, compare with the baseline, write the report')
-    .requiredOption('-c, --config <file>', 'perf-gate.yml')
+    .option('-c, --config <file>', CONFIG_HELP)
     .addOption(
       new Option('-m, --mode <mode>', 'gate or baseline').choices(['gate', 'baseline']).default('gate'),
     )
@@ -55,7 +58,7 @@ async function main(argv: string[]): Promise<number> {
     .option('--dry-run', 'check everything, print the cells, the schedule and an ETA, start nothing')
     .action(
       async (opts: {
-        config: string
+        config?: string
         mode: 'gate' | 'baseline'
         out: string
         threshold?: number
@@ -63,7 +66,7 @@ async function main(argv: string[]): Promise<number> {
         json?: boolean
         dryRun?: boolean
       }) => {
-        const loaded = loadConfig(opts.config)
+        const loaded = loadConfig(configFile(opts.config))
         // Every input is checked before a container starts: the baseline, and that the report can be written.
         const baselinePath = opts.baseline ?? loaded.config.baseline.path
         const baseline = await checkBaseline(
@@ -118,11 +121,12 @@ async function main(argv: string[]): Promise<number> {
   program
     .command('validate')
     .description('check a config file and exit (2 when invalid)')
-    .requiredOption('-c, --config <file>', 'perf-gate.yml')
-    .action((opts: { config: string }) => {
-      const { config, compose } = loadConfig(opts.config)
+    .option('-c, --config <file>', CONFIG_HELP)
+    .action((opts: { config?: string }) => {
+      const file = configFile(opts.config)
+      const { config, compose } = loadConfig(file)
       process.stdout.write(
-        `${opts.config}: valid (${config.stack ? `compose file ${config.stack.compose}` : `${Object.keys(config.services).length} services`}, ${config.profiles.length} profiles, ${config.scenarios.length} scenarios)\n` +
+        `${file}: valid (${config.stack ? `compose file ${config.stack.compose}` : `${Object.keys(config.services).length} services`}, ${config.profiles.length} profiles, ${config.scenarios.length} scenarios)\n` +
           // Which documents the stack allowlist saw: without a Compose binary, only the file itself.
           (compose ? `compose file checked on: ${compose.evaluation}\n` : ''),
       )

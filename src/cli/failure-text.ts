@@ -7,7 +7,10 @@ export function failureText(error: unknown): { text: string; exitCode: number } 
   if (error instanceof ConfigError && error.locations.some((l) => l !== undefined)) {
     const lines = error.problems.map((problem, i) => {
       const at = error.locations[i]
-      return at ? `${problem} (line ${at.line}, column ${at.column})` : problem
+      // A YAML syntax error already starts with file:line:column.
+      return at && !problem.includes(`:${at.line}:${at.column}: `)
+        ? `${problem} (line ${at.line}, column ${at.column})`
+        : problem
     })
     return { text: `perf-gate: ${lines.join('\n')}\n`, exitCode: failure.exitCode }
   }

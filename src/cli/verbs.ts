@@ -7,7 +7,7 @@ import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { Option, type Command } from 'commander'
 import { getContainerRuntimeClient, ImageName } from 'testcontainers'
-import { loadConfig } from '../config/load.js'
+import { configFile, DEFAULT_CONFIG_FILE, loadConfig } from '../config/load.js'
 import { ConfigError, ExitCode, InfrastructureError } from '../errors.js'
 import { writeArtifacts } from '../gate/artifacts.js'
 import type { Logger } from '../log.js'
@@ -67,7 +67,9 @@ export function registerVerbs(program: Command, ctx: VerbContext): void {
 
   program
     .command('compare')
-    .description('compare the cells two results.json files have in common (b against a)')
+    .description(
+      'compare the cells two results.json files have in common (b against a), each estimate with its confidence interval',
+    )
     .argument('<a>', 'results.json (or its folder): the reference')
     .argument('<b>', 'results.json (or its folder): compared with a')
     .addOption(
@@ -131,9 +133,13 @@ export function registerVerbs(program: Command, ctx: VerbContext): void {
   program
     .command('doctor')
     .description('check Docker, k6, the config’s images, CPUs, memory and the machine’s noise')
-    .option('-c, --config <file>', 'also check the images this config names')
+    .option(
+      '-c, --config <file>',
+      `also check the images this config names (default: ${DEFAULT_CONFIG_FILE} in the current directory, when there is one)`,
+    )
     .action(async (opts: { config?: string }) => {
-      const config = opts.config ? loadConfig(opts.config) : undefined
+      const file = configFile(opts.config, undefined, { optional: true })
+      const config = file ? loadConfig(file) : undefined
       const checks = await runDoctor({ config })
       ctx.stdout(formatChecks(checks))
       const problems = checks.filter((c) => c.status === 'problem')

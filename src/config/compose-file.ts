@@ -10,10 +10,11 @@
 import { execFileSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
-import { parse as parseYaml, parseDocument } from 'yaml'
+import { LineCounter, parse as parseYaml, parseDocument } from 'yaml'
 import { readTextCapped } from '../files.js'
 import type { ComposeStackConfig, VariantConfig } from './schema.js'
 import { composeAllowlistProblems, type PathRefusal } from './stack-allowlist.js'
+import { yamlSyntaxProblem } from './yaml-errors.js'
 
 /** Largest compose file read; real ones are a few kB. */
 const MAX_COMPOSE_BYTES = 1_000_000
@@ -184,11 +185,11 @@ export function checkComposeFile(options: CheckComposeOptions): { facts?: Compos
     return { problems: [`${options.configFile}: stack.compose: compose file not found: ${file}`] }
   // `merge: true`: Compose applies YAML merge keys (`<<: *anchor`, `<<: {...}`, `<<: [*a, *b]`), so the
   // checks must see the keys they bring, not a literal "<<" key.
-  const doc = parseDocument(readTextCapped(file, MAX_COMPOSE_BYTES, 'compose file'), { merge: true })
+  const text = readTextCapped(file, MAX_COMPOSE_BYTES, 'compose file')
+  const lineCounter = new LineCounter()
+  const doc = parseDocument(text, { merge: true, prettyErrors: false, lineCounter })
   if (doc.errors.length > 0) {
-    return {
-      problems: doc.errors.map((e) => `${file}: invalid YAML: ${e.message.split('\n')[0]}`),
-    }
+    return { problems: [yamlSyntaxProblem(file, text, doc.errors, lineCounter).problem] }
   }
   let raw: unknown
   try {

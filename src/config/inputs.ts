@@ -103,7 +103,9 @@ export function getInputs(): ActionSettings {
     )
   }
   const k6FlagsText = core.getInput(Inputs.K6Flags)
-  const k6Flags = k6FlagsText ? splitK6Flags(k6FlagsText) : undefined
+  const split = k6FlagsText ? splitK6Flags(k6FlagsText) : undefined
+  if (split && 'problem' in split) problems.push(`input "${Inputs.K6Flags}": ${split.problem}`)
+  const k6Flags = split && 'flags' in split ? split.flags : undefined
   for (const flag of k6Flags ?? []) {
     const problem = k6FlagProblem(flag)
     if (problem) problems.push(`input "${Inputs.K6Flags}": ${problem}`)

@@ -4,9 +4,10 @@
  * that exposes the runner's environment to the script, writes files, sends results or logs to another
  * host, opens a port, or changes the load shape and the summary perf-gate reads. Pure.
  */
+import { DURATION_PATTERN } from './schema.js'
 
 const INT = /^\d{1,9}$/
-const DURATION = /^\d+(\.\d+)?(ms|s|m|h)$/
+const DURATION = DURATION_PATTERN
 
 /** Flags k6 takes that perf-gate passes on, with the form of their value (none: a switch). */
 export const SAFE_K6_FLAGS: Readonly<Record<string, { value?: RegExp; expected?: string }>> = {
@@ -25,7 +26,7 @@ export const SAFE_K6_FLAGS: Readonly<Record<string, { value?: RegExp; expected?:
   },
   '--insecure-skip-tls-verify': {},
   '--max-redirects': { value: INT, expected: 'a number' },
-  '--min-iteration-duration': { value: DURATION, expected: 'a duration such as 100ms' },
+  '--min-iteration-duration': { value: DURATION, expected: 'a duration such as 100ms or 1s500ms' },
   '--no-connection-reuse': {},
   '--no-vu-connection-reuse': {},
   '--rps': { value: INT, expected: 'a number' },
@@ -87,9 +88,71 @@ export function k6FlagProblem(flag: string): string | undefined {
   return undefined
 }
 
-/** Splits the action input `k6-flags` (flags separated by spaces or new lines) into flags. */
-export function splitK6Flags(text: string): string[] {
-  return text.split(/\s+/).filter(Boolean)
+/** Characters that a shell reads as an operator when unquoted: refused rather than taken literally. */
+const OPERATORS = new Set(['|', '&', ';', '<', '>', '(', ')'])
+/** Characters that start a substitution in a shell (outside single quotes). */
+const SUBSTITUTIONS = new Set(['$', '`'])
+
+/**
+ * Splits the action input `k6-flags` into flags the way a POSIX shell splits words, without a shell:
+ * spaces and new lines separate flags; 'single quotes' keep everything literally; "double quotes"
+ * keep spaces, with \" \\ \$ \` as escapes; a backslash outside quotes keeps the next character (and
+ * joins lines); `#` at the start of a word comments out the rest of its line. Nothing is expanded:
+ * `*` and `~` stay as written. What a shell would run or substitute (| & ; < > ( ), $ and backquotes
+ * outside single quotes) is refused, so a flag never means something other than what it shows.
+ * Hand-written because the shell parsers on npm expand $VAR from the environment (shell-quote) or
+ * keep quotes and operators as text (string-argv).
+ */
+export function splitK6Flags(text: string): { flags: string[] } | { problem: string } {
+  const flags: string[] = []
+  let word: string | null = null
+  const at = (i: number) => `at character ${i + 1}`
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i] as string
+    if (c === ' ' || c === '\t' || c === '\n' || c === '\r') {
+      if (word !== null) flags.push(word)
+      word = null
+    } else if (c === '#' && word === null) {
+      while (i + 1 < text.length && text[i + 1] !== '\n') i++
+    } else if (c === "'") {
+      const end = text.indexOf("'", i + 1)
+      if (end === -1) return { problem: `unterminated ' quote ${at(i)}` }
+      word = (word ?? '') + text.slice(i + 1, end)
+      i = end
+    } else if (c === '"') {
+      let value = ''
+      let j = i + 1
+      for (; j < text.length && text[j] !== '"'; j++) {
+        const d = text[j] as string
+        if (d === '\\' && j + 1 < text.length && '"\\$`\n'.includes(text[j + 1] as string)) {
+          j++
+          if (text[j] !== '\n') value += text[j]
+        } else if (SUBSTITUTIONS.has(d)) {
+          return { problem: substitution(d, j) }
+        } else value += d
+      }
+      if (j >= text.length) return { problem: `unterminated " quote ${at(i)}` }
+      word = (word ?? '') + value
+      i = j
+    } else if (c === '\\') {
+      if (i + 1 >= text.length) return { problem: `ends in a backslash ${at(i)} that escapes nothing` }
+      i++
+      // A backslash before a line break joins the lines, as in a shell.
+      if (text[i] !== '\n') word = (word ?? '') + text[i]
+    } else if (OPERATORS.has(c)) {
+      return {
+        problem: `"${c}" ${at(i)} is a shell operator; perf-gate runs no shell and passes flags as they are: quote it ('...') if it is part of a value`,
+      }
+    } else if (SUBSTITUTIONS.has(c)) {
+      return { problem: substitution(c, i) }
+    } else word = (word ?? '') + c
+  }
+  if (word !== null) flags.push(word)
+  return { flags }
+}
+
+function substitution(c: string, i: number): string {
+  return `"${c}" at character ${i + 1} would be a substitution in a shell; perf-gate runs no shell and expands nothing: put a literal ${c} in single quotes ('...')`
 }
 
 /** A k6 release version such as "1.8.1" (a leading "v" is accepted and dropped). */

@@ -17,6 +17,7 @@ import { k6FlagProblem } from './k6-flags.js'
 import { preflightProblems } from './preflight.js'
 import { buildContextProblem, hostPathProblem } from './stack-allowlist.js'
 import { withLocations } from './locate.js'
+import { yamlSyntaxProblem } from './yaml-errors.js'
 import { serviceWaves } from '../plan/service-order.js'
 import {
   BUILT_IN_SCENARIOS,
@@ -291,6 +292,34 @@ export function composeRunEnvironment(env: NodeJS.ProcessEnv = process.env): Nod
   return out
 }
 
+/** The config file every verb reads when `--config` is not given (the action input's default too). */
+export const DEFAULT_CONFIG_FILE = 'perf-gate.yml'
+
+/**
+ * The config file a CLI verb reads: `--config` as given, else perf-gate.yml in `cwd`. Without either,
+ * a ConfigError (exit 2) that says how to write one; with `optional` (doctor, which is useful before
+ * any config exists), undefined instead.
+ */
+export function configFile(given: string | undefined, cwd?: string): string
+export function configFile(
+  given: string | undefined,
+  cwd: string | undefined,
+  options: { optional: true },
+): string | undefined
+export function configFile(
+  given: string | undefined,
+  cwd = '.',
+  options: { optional?: boolean } = {},
+): string | undefined {
+  if (given !== undefined) return given
+  const file = path.join(cwd, DEFAULT_CONFIG_FILE)
+  if (existsSync(file)) return file
+  if (options.optional) return undefined
+  throw new ConfigError([
+    `no --config given and no ${DEFAULT_CONFIG_FILE} in ${path.resolve(cwd)}: pass --config FILE, or write one with "perf-gate init --image IMAGE" (or "perf-gate init --compose FILE")`,
+  ])
+}
+
 /**
  * Loads and validates a config file. Relative paths (files, build contexts, scenario scripts, the
  * baseline) are resolved against the config file's folder; files that must exist are checked here.
@@ -304,16 +333,11 @@ export function loadConfig(
   if (!existsSync(absolute)) throw new ConfigError([`${file}: config file not found`])
   const text = readTextCapped(absolute, MAX_CONFIG_BYTES, 'config')
   const lineCounter = new LineCounter()
-  const doc = parseDocument(text, { prettyErrors: true, lineCounter })
+  // prettyErrors off: yamlSyntaxProblem writes the location and a shorter frame itself.
+  const doc = parseDocument(text, { prettyErrors: false, lineCounter })
   if (doc.errors.length > 0) {
-    throw new ConfigError(
-      doc.errors.map((e) => `${file}: invalid YAML: ${e.message.split('\n')[0]}`),
-      {
-        locations: doc.errors.map(
-          (e) => e.linePos && { file: absolute, line: e.linePos[0].line, column: e.linePos[0].col },
-        ),
-      },
-    )
+    const { problem, location } = yamlSyntaxProblem(file, text, doc.errors, lineCounter, absolute)
+    throw new ConfigError([problem], { locations: [location] })
   }
   let raw: unknown
   try {

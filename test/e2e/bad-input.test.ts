@@ -299,6 +299,31 @@ describe('perf-gate CLI: bad input exits 2 before anything starts', () => {
     expect(run.output).not.toMatch(/k6 \d|method:|Start the stack/)
   })
 
+  it('without --config, run and validate read ./perf-gate.yml; without that file they exit 2 suggesting init', () => {
+    const validate = cli(['validate'], dir)
+    expect(validate.code, validate.output).toBe(0)
+    expect(validate.output).toMatch(/^perf-gate\.yml: valid/m)
+    const empty = mkdtempSync(path.join(tmpdir(), 'perf-gate-no-config-'))
+    for (const verb of ['run', 'validate']) {
+      const run = cli([verb], empty)
+      expect(run.code, run.output).toBe(2)
+      expect(run.output).toContain(`no --config given and no perf-gate.yml in ${empty}`)
+      expect(run.output).toContain('perf-gate init --image IMAGE')
+    }
+  })
+
+  it('one YAML syntax error is one short message: file:line:col, the reason and a code frame', () => {
+    // The first line indented by a space: the yaml library then reports every token after it (the
+    // CLI printed 53 lines for this 5-line file).
+    const config = withConfig('indented.yml', (t) => ` ${t}`)
+    const run = cli(['validate', '-c', config], dir)
+    expect(run.code, run.output).toBe(2)
+    const lines = run.output.trimEnd().split('\n')
+    expect(lines.length, run.output).toBeLessThanOrEqual(5)
+    expect(lines[0]).toMatch(/indented\.yml:\d+:\d+: invalid YAML: \S/)
+    expect(run.output).toMatch(/^ +\| +\^$/m)
+  })
+
   it('a k6.version other than the installed k6 is exit 3 naming both, before any container', () => {
     const fakeK6 = write('bin/k6', '#!/bin/sh\necho "k6 v1.8.1 (fake)"\n')
     execFileSync('chmod', ['+x', fakeK6])

@@ -38,12 +38,6 @@ function writeResults(dir: string, results: unknown): string {
   return file
 }
 
-function median(values: number[]): number {
-  const s = [...values].sort((a, b) => a - b)
-  const m = Math.floor(s.length / 2)
-  return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2
-}
-
 const tmp = () => mkdtempSync(path.join(tmpdir(), 'perf-gate-verbs-'))
 
 describe('--version and --help', () => {
@@ -68,6 +62,10 @@ describe('--version and --help', () => {
     const run = await cli(['run', '--help'])
     expect(run.code).toBe(0)
     expect(run.stdout).toContain('--json')
+    // Commander wraps help at 80 columns: any space may be a line break.
+    expect(run.stdout.replace(/\s+/g, ' ')).toContain(
+      '-c, --config <file> the config file (default: perf-gate.yml in the current directory)',
+    )
     expect(run.stdout).toMatch(/Exit codes:\n\s+0\s+pass/)
   })
 
@@ -140,7 +138,7 @@ describe('perf-gate report', () => {
 })
 
 describe('perf-gate compare', () => {
-  it('prints P95 of a and b, their ratio and the change for each common cell', async () => {
+  it('prints P95 of a and b, their ratio and the change for each common cell, each with its interval', async () => {
     const dir = tmp()
     const a = regressedGate()
     // b: key-auth/vus-50 20% slower in every run, everything else identical.
@@ -153,18 +151,26 @@ describe('perf-gate compare', () => {
     const run = await cli(['compare', fileA, fileB])
     expect(run.code, run.stderr).toBe(0)
     const cellA = a.cells.find((c) => c.cell === 'key-auth/vus-50')!
-    const p95 = median(
-      cellA.runs.filter((r) => r.variant === 'candidate' && !r.warmup && r.valid).map((r) => r.metrics.p95),
-    )
+    const logs = cellA.runs
+      .filter((r) => r.variant === 'candidate' && !r.warmup && r.valid)
+      .map((r) => Math.log(r.metrics.p95))
+    const p95 = Math.exp(logs.reduce((s, v) => s + v, 0) / logs.length)
     const line = run.stdout.split('\n').find((l) => l.startsWith('key-auth/vus-50'))
     expect(line).toBeDefined()
-    const [, va, vb, ratio, change] = line!.split(/\s+/)
-    expect(Number(va)).toBeCloseTo(p95, 2)
-    expect(Number(vb)).toBeCloseTo(p95 * 1.2, 2)
-    expect(ratio).toBe('1.200')
-    expect(change).toBe('+20.0%')
+    const number = String.raw`(\d+\.\d+)`
+    const interval = String.raw`\[${number}, ${number}\]`
+    const match = new RegExp(
+      String.raw`^key-auth/vus-50\s+${number} ${interval}\s+${number} ${interval}\s+1\.200 ${interval}\s+\+20\.0% \[`,
+    ).exec(line!)
+    expect(match, line).not.toBeNull()
+    const [va, aLow, aHigh, vb] = match!.slice(1, 5).map(Number)
+    expect(va).toBeCloseTo(p95, 2)
+    expect(vb).toBeCloseTo(p95 * 1.2, 2)
+    expect(aLow).toBeLessThan(va!)
+    expect(aHigh).toBeGreaterThan(va!)
     const unchanged = run.stdout.split('\n').find((l) => l.startsWith('no-policies/vus-10'))
-    expect(unchanged).toMatch(/1\.000\s+\+0\.0%$/)
+    expect(unchanged).toMatch(/1\.000 \[[\d.]+, [\d.]+\]\s+\+0\.0% \[/)
+    expect(run.stdout).toMatch(/geometric mean over the measured runs \[95% confidence interval\]/)
     expect(run.stdout).toContain('only in a: rate-limit/vus-10')
     expect(run.stdout).toContain(`a: ${fileA}`)
   })

@@ -61,4 +61,13 @@ describe('getInputs: k6-flags and k6-version', () => {
       'input "k6-version": expected a k6 release such as "1.8.1", got "latest"',
     ])
   })
+
+  it('takes a quoted value with spaces as one flag, and refuses shell syntax naming the input', () => {
+    vi.stubEnv('INPUT_K6-FLAGS', `--user-agent="perf gate (ci)"\n--throw`)
+    expect(getInputs().k6Flags).toEqual(['--user-agent=perf gate (ci)', '--throw'])
+    vi.stubEnv('INPUT_K6-FLAGS', '--throw $(cat /etc/passwd)')
+    expect(() => getInputs()).toThrow(
+      /^input "k6-flags": "\$" at character 9 would be a substitution in a shell; perf-gate runs no shell/,
+    )
+  })
 })

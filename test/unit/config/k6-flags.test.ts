@@ -48,7 +48,9 @@ describe('k6 flags', () => {
   })
 
   it('splits the action input on spaces and new lines', () => {
-    expect(splitK6Flags(' --throw\n--rps=100  --tag=a=b\n')).toEqual(['--throw', '--rps=100', '--tag=a=b'])
+    expect(splitK6Flags(' --throw\n--rps=100  --tag=a=b\n')).toEqual({
+      flags: ['--throw', '--rps=100', '--tag=a=b'],
+    })
   })
 
   it('names the config path of a refused flag and a malformed version (exit 2)', () => {
@@ -65,5 +67,46 @@ describe('k6 flags', () => {
     )
     expect(config.k6).toEqual({ flags: ['--throw'], version: '1.7.0' })
     expect(parseConfig(base, 'perf-gate.yml', {}).k6).toEqual({ flags: [] })
+  })
+})
+
+describe('splitK6Flags: shell-style quoting, nothing run or expanded', () => {
+  it.each([
+    [`--user-agent="perf gate/1.0 (ci)"`, ['--user-agent=perf gate/1.0 (ci)']],
+    [`--user-agent='perf gate'`, ['--user-agent=perf gate']],
+    [`'--user-agent=a b' --throw`, ['--user-agent=a b', '--throw']],
+    [`--user-agent="say \\"hi\\""`, ['--user-agent=say "hi"']],
+    [`--user-agent=a\\ b`, ['--user-agent=a b']],
+    [`--user-agent='it'"'"'s'`, ["--user-agent=it's"]],
+    [`--user-agent='$HOME \`id\`'`, ['--user-agent=$HOME `id`']],
+    [`--block-hostnames=*.example.com`, ['--block-hostnames=*.example.com']],
+    [`--throw \\\n  --verbose`, ['--throw', '--verbose']],
+    [`# tuning for CI\n--batch=20 # per host\n--throw`, ['--batch=20', '--throw']],
+    [`--tag=x#y`, ['--tag=x#y']],
+    [`--user-agent=""`, ['--user-agent=']],
+  ])('%s', (text, flags) => {
+    expect(splitK6Flags(text)).toEqual({ flags })
+  })
+
+  it.each([
+    [`--user-agent="a b`, /unterminated " quote/],
+    [`--user-agent='a b`, /unterminated ' quote/],
+    [`--throw; rm -rf /`, /";" at character 8 is a shell operator/],
+    [`--throw && echo x`, /"&" at character 9 is a shell operator/],
+    [`--throw | tee x`, /"\|" at character 9 is a shell operator/],
+    [`--throw > out`, /">" at character 9 is a shell operator/],
+    [`--user-agent=$HOME`, /"\$" at character 14 would be a substitution/],
+    [`--user-agent="$(id)"`, /"\$" at character 15 would be a substitution/],
+    [`--user-agent=\`id\``, /"`" at character 14 would be a substitution/],
+    [`--user-agent=(x)`, /"\(" at character 14 is a shell operator/],
+    [`--throw \\`, /ends in a backslash/],
+  ])('refuses %s', (text, message) => {
+    const result = splitK6Flags(text)
+    expect(result).toEqual({ problem: expect.stringMatching(message) })
+  })
+
+  it('a quoted value passes the allowlist as one flag', () => {
+    const result = splitK6Flags(`--user-agent="perf gate" --tag=team=edge`)
+    expect('flags' in result && result.flags.map(k6FlagProblem)).toEqual([undefined, undefined])
   })
 })

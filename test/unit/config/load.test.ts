@@ -180,7 +180,7 @@ describe('loadConfig', () => {
 
   it('names invalid YAML with its position', () => {
     const file = write('bad.yml', 'name: demo\nservices: [a\n')
-    expect(() => loadConfig(file)).toThrow(/bad.yml: invalid YAML/)
+    expect(() => loadConfig(file)).toThrow(/bad\.yml:\d+:\d+: invalid YAML: /)
   })
 
   it('resolves relative paths and checks that copied files exist', () => {

@@ -21,7 +21,6 @@ const PENDING = new Set([
   'docs/charts.md',
   'docs/security.md',
   'docs/accepting-regressions.md',
-  'docs/k6.md',
 ])
 
 /** The repository's markdown files whose links are checked, relative to ROOT. */
