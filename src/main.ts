@@ -39,7 +39,14 @@ async function gateOrBaseline(
   signal: AbortSignal,
   guard: ReturnType<typeof guardInterrupts>,
 ) {
-  const loaded = withK6Inputs(loadConfig(path.resolve(workspace, settings.config)), settings)
+  const loaded = withK6Inputs(
+    loadConfig(path.resolve(workspace, settings.config), process.env, {
+      root: workspace,
+      allowPathsOutsideRepo: settings.allowPathsOutsideRepo,
+      allowedHosts: settings.allowedHosts,
+    }),
+    settings,
+  )
   maskSecrets(loaded)
   // Every input is checked before a container starts: the baseline, and that the report can be written.
   const explicit = settings.baseline ? path.resolve(workspace, settings.baseline) : undefined

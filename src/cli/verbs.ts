@@ -133,7 +133,7 @@ export function registerVerbs(program: Command, ctx: VerbContext): void {
     .description('check Docker, k6, the config’s images, CPUs, memory and the machine’s noise')
     .option('-c, --config <file>', 'also check the images this config names')
     .action(async (opts: { config?: string }) => {
-      const config = opts.config ? loadConfig(opts.config) : undefined
+      const config = opts.config ? loadConfig(opts.config, process.env, { root: process.cwd() }) : undefined
       const checks = await runDoctor({ config })
       ctx.stdout(formatChecks(checks))
       const problems = checks.filter((c) => c.status === 'problem')

@@ -100,7 +100,7 @@ export interface CheckComposeOptions {
   stack: ComposeStackConfig
   baselineVariant: VariantConfig | undefined
   /**
-   * Is this host path allowed (inside the config's folder or repository, or allowPathsOutsideRepo)?
+   * Is this host path allowed (inside the config's folder or the workspace, or allow-paths-outside-repo)?
    * Returns a reason when it is not.
    */
   refusePath: (file: string) => string | undefined

@@ -3,7 +3,6 @@
  * -> referenced files checked. Every problem names the file and the config path; nothing is started
  * until the whole config is known to be valid.
  */
-import { execFileSync } from 'node:child_process'
 import { existsSync, realpathSync } from 'node:fs'
 import path from 'node:path'
 import { LineCounter, parseDocument } from 'yaml'
@@ -32,6 +31,29 @@ export interface LoadedConfig {
   interpolated: InterpolatedValue[]
   /** With stack.compose: what the compose file holds. */
   compose?: ComposeFacts | undefined
+}
+
+/**
+ * What the workflow (an action input, a CLI flag, the checkout) decides, never the config: a pull
+ * request controls the config file, so nothing in it may widen what perf-gate reads or reaches.
+ */
+export interface LoadOptions {
+  /**
+   * The workspace: GITHUB_WORKSPACE in the action, the CLI's working directory. Host paths inside it
+   * (or inside the config's folder) may be read. Never asked of git: a bare repository committed in a
+   * pull request can make git name "/" as the repository root. Default: the working directory.
+   */
+  root?: string | undefined
+  /** Lifts the rule that host paths stay inside the workspace (the input allow-paths-outside-repo). */
+  allowPathsOutsideRepo?: boolean | undefined
+  /** Hosts setup, readiness and targets may call besides the stack's services (the input allowed-hosts). */
+  allowedHosts?: readonly string[] | undefined
+}
+
+/** The config key that used to lift the path rule; refused with a pointer to the input and flag. */
+const MOVED_KEYS: Record<string, string> = {
+  allowPathsOutsideRepo:
+    'no longer read from the config, which a pull request controls: set the action input "allow-paths-outside-repo" to true or pass the CLI flag --allow-paths-outside-repo in the workflow instead',
 }
 
 /** Largest config file read: a real one is a few kB, and YAML parsing a huge one exhausts memory. */
@@ -206,6 +228,14 @@ function parseConfigValues(
   const problems: string[] = []
   const paths: PropertyKey[][] = []
   const interpolated: InterpolatedValue[] = []
+  if (raw !== null && typeof raw === 'object' && !Array.isArray(raw)) {
+    for (const [key, message] of Object.entries(MOVED_KEYS)) {
+      if (Object.hasOwn(raw, key)) {
+        problems.push(`${key}: ${message}`)
+        paths.push([key])
+      }
+    }
+  }
   const value = interpolate(raw, env, problems, [], paths, interpolated)
   const fail = (lines: string[], where?: ConstructorParameters<typeof ConfigError>[1]) =>
     new ConfigError(
@@ -265,6 +295,7 @@ export { isBuiltInScenario } from './schema.js'
 export function loadConfig(
   file: string,
   env: Record<string, string | undefined> = process.env,
+  options: LoadOptions = {},
 ): LoadedConfig {
   const absolute = path.resolve(file)
   if (!existsSync(absolute)) throw new ConfigError([`${file}: config file not found`])
@@ -297,8 +328,9 @@ export function loadConfig(
   }
   const dir = path.dirname(absolute)
   const resolved = resolvePaths(config, dir)
+  const refusePath = pathRefusal(dir, options)
   const problems = missingFiles(resolved)
-  if (problems.length === 0) problems.push(...pathsOutside(resolved, dir))
+  if (problems.length === 0) problems.push(...pathsOutside(resolved, refusePath))
   if (problems.length > 0) throw new ConfigError(problems.map((m) => redact(`${file}: ${m}`, interpolated)))
   let facts: ComposeFacts | undefined
   if (resolved.stack) {
@@ -306,7 +338,7 @@ export function loadConfig(
       configFile: file,
       stack: resolved.stack,
       baselineVariant: resolved.baselineVariant,
-      refusePath: pathRefusal(resolved, dir),
+      refusePath,
     })
     if (compose.problems.length > 0)
       throw new ConfigError(compose.problems.map((m) => redact(m, interpolated)))
@@ -327,21 +359,6 @@ export function loadConfig(
  */
 const NEVER_READ = ['/proc', '/sys', '/dev']
 
-/** The git work tree holding `dir`, or undefined outside one (or without git). */
-export function repositoryRoot(dir: string): string | undefined {
-  try {
-    const out = execFileSync('git', ['rev-parse', '--show-toplevel'], {
-      cwd: dir,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'ignore'],
-      timeout: 10_000,
-    }).trim()
-    return out === '' ? undefined : realpathSync(out)
-  } catch {
-    return undefined
-  }
-}
-
 function isInside(file: string, root: string): boolean {
   const relative = path.relative(root, file)
   return (
@@ -352,13 +369,12 @@ function isInside(file: string, root: string): boolean {
 
 /**
  * Host paths the config names (files copied into containers, build contexts and Dockerfiles, k6
- * scripts) must stay inside the config's folder or its repository: a pull request's config could
+ * scripts) must stay inside the config's folder or the workspace: a pull request's config could
  * otherwise copy the runner's secrets into a container it controls. Symlinks are followed first.
- * `allowPathsOutsideRepo: true` lifts the rule, except for /proc, /sys and /dev.
+ * The workflow's allow-paths-outside-repo lifts the rule, except for /proc, /sys and /dev.
  */
-function pathsOutside(config: Config, dir: string): string[] {
+function pathsOutside(config: Config, refuse: (file: string) => string | undefined): string[] {
   const problems: string[] = []
-  const refuse = pathRefusal(config, dir)
   const check = (at: string, file: string) => {
     const reason = refuse(file)
     if (reason) problems.push(`${at}: ${reason}`)
@@ -383,10 +399,19 @@ function pathsOutside(config: Config, dir: string): string[] {
   return [...new Set(problems)]
 }
 
+/** The workspace root of `options` (default: the working directory), symlinks resolved. */
+export function workspaceRoot(options: Pick<LoadOptions, 'root'> = {}): string {
+  const root = path.resolve(options.root ?? process.cwd())
+  try {
+    return realpathSync(root)
+  } catch {
+    return root
+  }
+}
+
 /** Why a host path may not be read (see pathsOutside), or undefined when it may. */
-function pathRefusal(config: Config, dir: string): (file: string) => string | undefined {
-  const realDir = realpathSync(dir)
-  const roots = [realDir, repositoryRoot(realDir)].filter((r): r is string => r !== undefined)
+function pathRefusal(dir: string, options: LoadOptions): (file: string) => string | undefined {
+  const roots = [...new Set([realpathSync(dir), workspaceRoot(options)])]
   return (file) => {
     let real: string
     try {
@@ -396,8 +421,8 @@ function pathRefusal(config: Config, dir: string): (file: string) => string | un
     }
     if (NEVER_READ.some((root) => isInside(real, root)))
       return `${file} is on ${real.split(path.sep).slice(0, 2).join(path.sep)}, which perf-gate never reads`
-    if (!config.allowPathsOutsideRepo && !roots.some((root) => isInside(real, root)))
-      return `${file} is outside the config's folder and repository (${roots.join(', ')}); set allowPathsOutsideRepo: true to allow it`
+    if (!options.allowPathsOutsideRepo && !roots.some((root) => isInside(real, root)))
+      return `${file} is outside the config's folder and the workspace (${roots.join(', ')}); the workflow may allow it with the action input "allow-paths-outside-repo" set to true or the CLI flag --allow-paths-outside-repo`
     return undefined
   }
 }
