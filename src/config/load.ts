@@ -26,6 +26,8 @@ import { expandConfig } from './sweep.js'
 export interface LoadedConfig {
   file: string
   dir: string
+  /** The workspace (see LoadOptions.root): the repository git is asked about, symlinks resolved. */
+  root: string
   config: Config
   /** Values `${NAME}` took from the environment: the action masks those that look secret. */
   interpolated: InterpolatedValue[]
@@ -347,6 +349,7 @@ export function loadConfig(
   return {
     file: absolute,
     dir,
+    root: workspaceRoot(options),
     config: withGraphqlQueries(resolved, file),
     interpolated,
     ...(facts ? { compose: facts } : {}),

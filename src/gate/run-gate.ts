@@ -126,7 +126,7 @@ async function prepare(
   const method = chooseMethod(config, options.mode, baseline)
   const hasVariant =
     options.mode === 'gate' && config.baselineVariant !== undefined && gate.method !== 'stored'
-  const buildPlans = hasVariant ? await planVariantBuilds(config, loaded.file, env) : []
+  const buildPlans = hasVariant ? await planVariantBuilds(config, loaded.file, env, loaded.root) : []
   const k6 = await (options.locateK6 ?? (() => findK6(env)))()
   if (!k6) throw new InfrastructureError('k6 was not found: install k6 (see README) or set K6_PATH')
   if (config.k6.version && k6.version !== config.k6.version) {
@@ -210,7 +210,8 @@ async function assembleResults(
   step: StopStep,
   times: { startedAt: Date; finishedAt: Date },
   env: Record<string, string | undefined>,
-  dir: string,
+  /** The workspace, whose repository's HEAD is the measured commit outside Actions. */
+  root: string,
 ): Promise<GateResults> {
   const { config, gate, baseline } = p
   const { stored, paired } = evidence
@@ -260,7 +261,7 @@ async function assembleResults(
     metric: gate.metric,
     startedAt: times.startedAt.toISOString(),
     finishedAt: times.finishedAt.toISOString(),
-    gitSha: await currentGitSha(dir, env),
+    gitSha: await currentGitSha(root, env),
     k6Version: p.k6.version,
     ...(p.config.k6.flags.length > 0 ? { k6Flags: p.config.k6.flags } : {}),
     machine: p.machine,
@@ -383,7 +384,7 @@ export async function runGate(loaded: LoadedConfig, options: GateOptions): Promi
     step,
     { startedAt, finishedAt: now() },
     env,
-    loaded.dir,
+    loaded.root,
   )
   if (options.mode === 'baseline') await appendBaselineNight(p, results, evidence.storedRuns, log)
   // The verdict stands whatever happens to the report files: writeArtifacts turns a failure into a
