@@ -116,7 +116,7 @@ async function main(argv: string[]): Promise<number> {
           )
           return
         }
-        const outDir = await prepareOutDir(opts.out, '--out')
+        const outDir = await prepareOutDir(opts.out, '--out', { root: process.cwd() })
         const guard = guardInterrupts(log)
         try {
           const outcome = await runGate(loaded, {

@@ -51,7 +51,9 @@ async function gateOrBaseline(
   // Every input is checked before a container starts: the baseline, and that the report can be written.
   const explicit = settings.baseline ? path.resolve(workspace, settings.baseline) : undefined
   let baselinePath = explicit ?? loaded.config.baseline.path
-  const outDir = await prepareOutDir(path.resolve(workspace, settings.outDir), 'input "out-dir"')
+  const outDir = await prepareOutDir(path.resolve(workspace, settings.outDir), 'input "out-dir"', {
+    root: workspace,
+  })
   const branch = baselineBranch(settings, context, workspace, baselinePath)
   if (branch) {
     // The nightly continues the branch's history in place; a gate reads a copy and leaves the checkout alone.
@@ -143,7 +145,9 @@ export async function run(): Promise<void> {
     if (settings.mode === 'publish') {
       const dir = path.resolve(workspace, settings.results as string)
       results = await readResults(path.join(dir, 'results.json'))
-      const outDir = await prepareOutDir(path.resolve(workspace, settings.outDir), 'input "out-dir"')
+      const outDir = await prepareOutDir(path.resolve(workspace, settings.outDir), 'input "out-dir"', {
+        root: workspace,
+      })
       // Re-render from the numbers, in this trusted workflow: the fork's files are data, not code.
       const artifacts = await writeArtifacts(results, outDir, actionLogger)
       paths = artifacts
