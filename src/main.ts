@@ -141,7 +141,10 @@ export async function run(): Promise<void> {
     let exitCode: number
     let paths: { resultsPath: string; reportPath: string; dir: string }
     let charts: { id: string; title: string; png: Uint8Array }[]
-    if (settings.mode !== 'publish') refuseUntrustedMeasuring(context.eventName, settings.mode)
+    if (settings.mode !== 'publish')
+      refuseUntrustedMeasuring(context.eventName, settings.mode, {
+        allowPrivilegedEvents: settings.allowPrivilegedEvents,
+      })
     if (settings.mode === 'publish') {
       const dir = path.resolve(workspace, settings.results as string)
       results = await readResults(path.join(dir, 'results.json'))
