@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { parseDocument } from 'yaml'
 import { readTextCapped } from '../files.js'
+import { composeVariableProblems } from './compose-env.js'
 import type { ComposeStackConfig, VariantConfig } from './schema.js'
 
 /** Largest compose file read; real ones are a few kB. */
@@ -136,6 +137,7 @@ export function checkComposeFile(options: CheckComposeOptions): { facts?: Compos
   const known = (name: string) => Object.hasOwn(services, name)
   const list = names.join(', ')
 
+  problems.push(...composeVariableProblems(raw, file))
   if (raw.include !== undefined)
     problems.push(at('include', 'not supported: name the services in this one file'))
   for (const [volumeName, volume] of Object.entries(isMapping(raw.volumes) ? raw.volumes : {})) {

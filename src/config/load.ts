@@ -20,7 +20,17 @@ import {
   MAX_GRAPHQL_QUERY_BYTES,
   type Config,
 } from './schema.js'
+import { type InterpolatedValue, redact, variableRefusal } from './secrets.js'
 import { expandConfig } from './sweep.js'
+
+export {
+  FORBIDDEN_VARIABLE_PREFIXES,
+  type InterpolatedValue,
+  looksSecret,
+  maskInterpolated,
+  redact,
+  variableRefusal,
+} from './secrets.js'
 
 /** A validated config plus where it came from. Paths inside are absolute. */
 export interface LoadedConfig {
@@ -80,21 +90,8 @@ export function formatPath(segments: readonly PropertyKey[]): string {
 const VARIABLE = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g
 
 /**
- * Variables a config may never read: the runner's and GitHub's own (tokens, the action's inputs such
- * as INPUT_GITHUB-TOKEN, runtime URLs). A pull request controls the config, and interpolated values
- * end up in container environments, setup URLs perf-gate fetches, and the report.
- */
-export const FORBIDDEN_VARIABLE_PREFIXES = ['GITHUB_', 'ACTIONS_', 'RUNNER_', 'INPUT_'] as const
-
-/** A value taken from the environment by `${NAME}` (not a default): never printed, maybe masked. */
-export interface InterpolatedValue {
-  name: string
-  value: string
-}
-
-/**
  * Replaces `${NAME}` and `${NAME:-default}` in every string of a parsed YAML value. `$${` escapes a
- * literal `${`. An unset variable without a default, and a runner or GitHub variable, is a problem at
+ * literal `${`. An unset variable without a default, and a variable variableRefusal refuses, is a problem at
  * that path. Values taken from `env` are collected in `used`, so callers can keep them out of messages.
  */
 export function interpolate(
@@ -111,15 +108,13 @@ export function interpolate(
     return escaped
       .map((part) =>
         part.replace(VARIABLE, (_match, name: string, fallback: string | undefined) => {
-          const upper = name.toUpperCase()
-          if (FORBIDDEN_VARIABLE_PREFIXES.some((prefix) => upper.startsWith(prefix))) {
-            problems.push(
-              `${formatPath(at)}: environment variable ${name} may not be used: ${FORBIDDEN_VARIABLE_PREFIXES.map((p) => `${p}*`).join(', ')} belong to the runner and may hold its tokens`,
-            )
+          const found = env[name]
+          const refusal = variableRefusal(name, found)
+          if (refusal) {
+            problems.push(`${formatPath(at)}: ${refusal}`)
             paths.push(at)
             return ''
           }
-          const found = env[name]
           if (found !== undefined && found !== '') {
             used.push({ name, value: found })
             return found
@@ -145,47 +140,6 @@ export function interpolate(
     )
   }
   return value
-}
-
-/**
- * Values shorter than this are not hidden in messages: replacing "1" or "on" everywhere would garble
- * them, and such values are no secret anyway.
- */
-const REDACT_MIN_LENGTH = 4
-
-/** Replaces every interpolated value in a message by `***`, so errors never print what `${NAME}` held. */
-export function redact(message: string, used: readonly InterpolatedValue[]): string {
-  let out = message
-  const values = [...new Set(used.map((u) => u.value))]
-    .filter((v) => v.length >= REDACT_MIN_LENGTH)
-    .sort((a, b) => b.length - a.length)
-  for (const value of values) out = out.split(value).join('***')
-  return out
-}
-
-const SECRET_NAME =
-  /(TOKEN|SECRET|PASSW(OR)?D|PASS|API_?KEY|ACCESS_?KEY|PRIVATE|CREDENTIAL|AUTH|COOKIE|SESSION)/i
-const SECRET_VALUE = [
-  /^(ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{20,}$/, // GitHub tokens
-  /^github_pat_[A-Za-z0-9_]{20,}$/,
-  /^xox[abposr]-[A-Za-z0-9-]{10,}$/, // Slack
-  /^(AKIA|ASIA)[A-Z0-9]{16}$/, // AWS access key ids
-  /^eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\./, // JWTs
-  /^-----BEGIN [A-Z ]*PRIVATE KEY-----/,
-]
-
-/**
- * Does an interpolated value look like a secret, by its variable's name (API_TOKEN, DB_PASSWORD) or
- * its shape (a GitHub token, a JWT, a long random string)? Such values are masked in the action's log.
- */
-export function looksSecret({ name, value }: InterpolatedValue): boolean {
-  if (value.length < REDACT_MIN_LENGTH) return false
-  if (SECRET_NAME.test(name)) return true
-  if (SECRET_VALUE.some((pattern) => pattern.test(value))) return true
-  // A long run of letters and digits with both cases and digits: a key, not a word or a path.
-  return (
-    /^[A-Za-z0-9+/=_-]{32,}$/.test(value) && /[a-z]/.test(value) && /[A-Z]/.test(value) && /\d/.test(value)
-  )
 }
 
 /**

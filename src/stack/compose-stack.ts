@@ -18,7 +18,7 @@ import {
   type StartedTestContainer,
 } from 'testcontainers'
 import { parse as parseYaml, stringify } from 'yaml'
-import { FORBIDDEN_VARIABLE_PREFIXES } from '../config/load.js'
+import { variableRefusal } from '../config/secrets.js'
 import type { ComposeStackConfig, VariantConfig } from '../config/schema.js'
 import { durationMs } from '../config/schema.js'
 import { InfrastructureError } from '../errors.js'
@@ -91,15 +91,32 @@ export function overrideDocument(
   return stringify({ ...(raw.version !== undefined ? { version: String(raw.version) } : {}), services })
 }
 
+/** Variables the docker and compose binaries read to find and talk to the daemon. */
+const DOCKER_CLIENT_VARIABLES = new Set([
+  'DOCKER_HOST',
+  'DOCKER_CONTEXT',
+  'DOCKER_CONFIG',
+  'DOCKER_CERT_PATH',
+  'DOCKER_TLS_VERIFY',
+  'DOCKER_API_VERSION',
+  'DOCKER_BUILDKIT',
+  'DOCKER_DEFAULT_PLATFORM',
+])
+
 /**
- * The environment Compose runs with: the runner's, minus what belongs to the runner and GitHub
- * (tokens, inputs). Compose interpolates `${NAME}` in the file from it, and the file is untrusted.
+ * The environment Compose runs with: the runner's, minus every variable a pull request's file may
+ * not read (variableRefusal: runner, CI, cloud and tool variables, credential names and values).
+ * Compose interpolates `${NAME}` in the file and passes `environment: [NAME]` through from it, and
+ * the file is untrusted.
  */
 export function composeEnvironment(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
   const out: Record<string, string> = {}
-  for (const name of Object.keys(env)) {
+  for (const [name, value] of Object.entries(env)) {
+    // The Docker client's own settings stay: Compose needs them to reach the daemon, and the file
+    // cannot read them (checkComposeFile refuses DOCKER_* references before anything starts).
+    if (DOCKER_CLIENT_VARIABLES.has(name)) continue
     // Set to empty rather than left out: testcontainers spreads process.env under these.
-    if (FORBIDDEN_VARIABLE_PREFIXES.some((p) => name.toUpperCase().startsWith(p))) out[name] = ''
+    if (variableRefusal(name, value)) out[name] = ''
   }
   return out
 }

@@ -276,13 +276,13 @@ describe('interpolation and secrets', () => {
     writeFileSync(
       file,
       `name: demo
-services: { gw: { image: gw, ports: [80], env: { KEY: "\${ADMIN_KEY}" }, wait: { log: up } } }
+services: { gw: { image: gw, ports: [80], env: { KEY: "\${PERF_GATE_ADMIN_KEY}" }, wait: { log: up } } }
 profiles: [{ name: p, target: "http://gw:80/" }]
 scenarios: [{ name: s, script: constant-vus }]
 `,
     )
-    expect(loadConfig(file, { ADMIN_KEY: 'k-123456' }).interpolated).toEqual([
-      { name: 'ADMIN_KEY', value: 'k-123456' },
+    expect(loadConfig(file, { PERF_GATE_ADMIN_KEY: 'k-123456' }).interpolated).toEqual([
+      { name: 'PERF_GATE_ADMIN_KEY', value: 'k-123456' },
     ])
   })
 })
