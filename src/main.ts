@@ -8,7 +8,8 @@ import * as core from '@actions/core'
 import { actionLogger } from './action-logger.js'
 import { getInputs, type ActionSettings } from './config/inputs.js'
 import { checkBaseline } from './baseline/store.js'
-import { loadConfig, looksSecret, type LoadedConfig } from './config/load.js'
+import { loadConfig, type LoadedConfig } from './config/load.js'
+import { REDACT_MIN_LENGTH } from './config/secrets.js'
 import { describeFailure } from './errors.js'
 import { prepareOutDir, writeArtifacts } from './gate/artifacts.js'
 import { runGate } from './gate/run-gate.js'
@@ -113,11 +114,12 @@ function tempBaselinePath(file: string): string {
 }
 
 /**
- * Masks interpolated values that look like secrets (an admin API key from `${ADMIN_KEY}`) in
- * everything the job logs from here on.
+ * Registers every value the config took from the environment (an admin key from
+ * `${PERF_GATE_ADMIN_KEY}`) with the runner's log masking, for everything the job logs from here on.
+ * Values shorter than REDACT_MIN_LENGTH ("1", "on") are no secret and would garble the log.
  */
 function maskSecrets(loaded: LoadedConfig): void {
-  for (const value of loaded.interpolated) if (looksSecret(value)) core.setSecret(value.value)
+  for (const { value } of loaded.interpolated) if (value.length >= REDACT_MIN_LENGTH) core.setSecret(value)
 }
 
 /** Publishes, turning any failure into a warning: reporting never changes a verdict. */

@@ -10,6 +10,8 @@
  * gateway) by naming it PERF_GATE_<NAME> in the step's env: such names are allowed and masked.
  */
 
+import { ConfigError } from '../errors.js'
+
 /** The prefix the workflow uses to hand a value to the config on purpose. */
 export const ALLOWED_VARIABLE_PREFIX = 'PERF_GATE_'
 
@@ -182,4 +184,22 @@ export function looksSecret({ name, value }: InterpolatedValue): boolean {
   return (
     /^[A-Za-z0-9+/=_-]{32,}$/.test(value) && /[a-z]/.test(value) && /[A-Z]/.test(value) && /\d/.test(value)
   )
+}
+
+/**
+ * The error with every interpolated value in its message (and a ConfigError's problems) replaced by
+ * `***`, for errors raised after the config loaded (a setup call's URL or response, a k6 failure):
+ * main.ts and cli.ts print them. Keeps the error's class and exit code.
+ */
+export function redactError(error: unknown, used: readonly InterpolatedValue[]): unknown {
+  if (hiddenValues(used).length === 0 || !(error instanceof Error)) return error
+  if (error instanceof ConfigError) {
+    return new ConfigError(
+      error.problems.map((p) => redact(p, used)),
+      { paths: error.paths, locations: error.locations },
+    )
+  }
+  error.message = redact(error.message, used)
+  if (error.stack) error.stack = redact(error.stack, used)
+  return error
 }

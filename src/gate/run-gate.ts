@@ -10,11 +10,12 @@ import { execFileSync } from 'node:child_process'
 import { availableParallelism } from 'node:os'
 import type { LoadedConfig } from '../config/load.js'
 import type { Config, GateConfig } from '../config/schema.js'
+import { maskInterpolated, redactError } from '../config/secrets.js'
 import { appendNight, baselineAgeDays, type BaselineFile } from '../baseline/format.js'
 import { readBaseline, writeBaseline } from '../baseline/store.js'
 import { InfrastructureError } from '../errors.js'
 import { findK6, type K6Binary } from '../load/k6.js'
-import type { Logger } from '../log.js'
+import { maskedLogger, type Logger } from '../log.js'
 import { currentGitSha, machineFingerprint } from '../machine.js'
 import type { CellComparison, GateResults, RunResult, StoredPhaseSummary } from '../model.js'
 import { estimateGate } from '../plan/estimate.js'
@@ -319,8 +320,20 @@ async function appendBaselineNight(
   log.info(`baseline written to ${p.baselinePath} (${updated.nights.length} night(s) of history)`)
 }
 
-/** Runs a gate (or a baseline refresh) end to end. Throws PerfGateError subclasses on failure. */
+/**
+ * Runs a gate (or a baseline refresh) end to end. Throws PerfGateError subclasses on failure. Values
+ * the config took from the environment (`${NAME}`) never leave it: the log, errors, the journal,
+ * results.json, the report and baseline nights show `***` or the `${NAME}` they came from.
+ */
 export async function runGate(loaded: LoadedConfig, options: GateOptions): Promise<GateOutcome> {
+  try {
+    return await runGateMasked(loaded, { ...options, log: maskedLogger(options.log, loaded.interpolated) })
+  } catch (error) {
+    throw redactError(error, loaded.interpolated)
+  }
+}
+
+async function runGateMasked(loaded: LoadedConfig, options: GateOptions): Promise<GateOutcome> {
   const env = options.env ?? process.env
   const now = options.now ?? (() => new Date())
   const log = options.log
@@ -344,6 +357,7 @@ export async function runGate(loaded: LoadedConfig, options: GateOptions): Promi
     startedAt: startedAt.toISOString(),
     baselinePath: p.baseline ? p.baselinePath : null,
     config: { ...p.config, gate: p.gate },
+    interpolated: loaded.interpolated,
   })
   const start = options.mode === 'baseline' ? 'baseline' : p.method === 'paired' ? 'paired' : 'stored'
   const progress = new Progress(estimateGate(p.config, start, p.hasVariant), p.gate, now, log)
@@ -377,16 +391,12 @@ export async function runGate(loaded: LoadedConfig, options: GateOptions): Promi
     unregisterSweep()
   }
 
-  const results = await assembleResults(
-    p,
-    options,
-    evidence,
-    step,
-    { startedAt, finishedAt: now() },
-    env,
-    loaded.root,
+  const results = maskInterpolated(
+    await assembleResults(p, options, evidence, step, { startedAt, finishedAt: now() }, env, loaded.root),
+    loaded.interpolated,
   )
-  if (options.mode === 'baseline') await appendBaselineNight(p, results, evidence.storedRuns, log)
+  if (options.mode === 'baseline')
+    await appendBaselineNight(p, results, maskInterpolated(evidence.storedRuns, loaded.interpolated), log)
   // The verdict stands whatever happens to the report files: writeArtifacts turns a failure into a
   // warning (artifacts.failed).
   const artifacts = await writeArtifacts(results, options.outDir, log)

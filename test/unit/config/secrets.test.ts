@@ -8,8 +8,9 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { stringify } from 'yaml'
 import { loadConfig, parseConfig } from '../../../src/config/load.js'
-import { variableRefusal } from '../../../src/config/secrets.js'
-import { ConfigError } from '../../../src/errors.js'
+import { maskInterpolated, redactError, variableRefusal } from '../../../src/config/secrets.js'
+import { ConfigError, InfrastructureError } from '../../../src/errors.js'
+import { maskedLogger } from '../../../src/log.js'
 import { composeEnvironment } from '../../../src/stack/compose-stack.js'
 
 const config = (image: string) => ({
@@ -164,5 +165,49 @@ describe("Compose's own variables and environment passthrough", () => {
         ECHO_DELAY_US: '0',
       }),
     ).toEqual({ GH_TOKEN: '', ADMIN_KEY: '', AWS_SECRET_ACCESS_KEY: '', GATEWAY_IMAGE: '' })
+  })
+})
+
+describe('masking what ${NAME} held', () => {
+  const used = [
+    { name: 'PERF_GATE_ADMIN_KEY', value: 'adm-9f8e7d6c5b4a' },
+    { name: 'ECHO_DELAY_US', value: '250' },
+  ]
+
+  it('puts ${NAME} back into results and configs, deep, keys included; leaves short values', () => {
+    expect(
+      maskInterpolated(
+        { cells: [{ cell: 'p/adm-9f8e7d6c5b4a', n: 250 }], headers: { 'adm-9f8e7d6c5b4a': 'x 250' } },
+        used,
+      ),
+    ).toEqual({
+      cells: [{ cell: 'p/${PERF_GATE_ADMIN_KEY}', n: 250 }],
+      headers: { '${PERF_GATE_ADMIN_KEY}': 'x 250' },
+    })
+  })
+
+  it('masks every line a logger is given', async () => {
+    const lines: string[] = []
+    const log = maskedLogger(
+      { info: (m) => lines.push(m), warning: (m) => lines.push(m), group: (n, fn) => (lines.push(n), fn()) },
+      used,
+    )
+    log.info('setup answered adm-9f8e7d6c5b4a')
+    log.warning('retrying with adm-9f8e7d6c5b4a')
+    await log.group('profile adm-9f8e7d6c5b4a', async () => undefined)
+    expect(lines.join('\n')).not.toContain('adm-9f8e7d6c5b4a')
+    expect(lines).toEqual(['setup answered ***', 'retrying with ***', 'profile ***'])
+  })
+
+  it('masks the message (and problems) of an error on its way out', () => {
+    const infra = redactError(
+      new InfrastructureError('POST http://gw/keys failed (HTTP 401: adm-9f8e7d6c5b4a)'),
+      used,
+    )
+    expect(infra).toBeInstanceOf(InfrastructureError)
+    expect((infra as Error).message).toBe('POST http://gw/keys failed (HTTP 401: ***)')
+    const config = redactError(new ConfigError(['a: adm-9f8e7d6c5b4a is wrong']), used) as ConfigError
+    expect(config.problems).toEqual(['a: *** is wrong'])
+    expect(config.message).toBe('a: *** is wrong')
   })
 })
