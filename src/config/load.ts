@@ -10,6 +10,7 @@ import type { z } from 'zod'
 import { ConfigError } from '../errors.js'
 import { readTextCapped } from '../files.js'
 import { checkComposeFile, type ComposeFacts } from './compose-file.js'
+import { hostRefusal } from './hosts.js'
 import { k6FlagProblem } from './k6-flags.js'
 import { withLocations } from './locate.js'
 import { serviceWaves } from '../plan/service-order.js'
@@ -38,6 +39,8 @@ export interface LoadedConfig {
   dir: string
   /** The workspace (see LoadOptions.root): the repository git is asked about, symlinks resolved. */
   root: string
+  /** Hosts the workflow allows besides the stack's services (LoadOptions.allowedHosts). */
+  allowedHosts: string[]
   config: Config
   /** Values `${NAME}` took from the environment: the action masks those that look secret. */
   interpolated: InterpolatedValue[]
@@ -300,10 +303,15 @@ export function loadConfig(
       throw new ConfigError(compose.problems.map((m) => redact(m, interpolated)))
     facts = compose.facts
   }
+  const serviceNames = facts ? facts.services : Object.keys(resolved.services)
+  const hostProblems = unreachableHosts(resolved, serviceNames, options.allowedHosts ?? [])
+  if (hostProblems.length > 0)
+    throw new ConfigError(hostProblems.map((m) => redact(`${file}: ${m}`, interpolated)))
   return {
     file: absolute,
     dir,
     root: workspaceRoot(options),
+    allowedHosts: [...(options.allowedHosts ?? [])],
     config: withGraphqlQueries(resolved, file),
     interpolated,
     ...(facts ? { compose: facts } : {}),
@@ -382,6 +390,37 @@ function pathRefusal(dir: string, options: LoadOptions): (file: string) => strin
       return `${file} is outside the config's folder and the workspace (${roots.join(', ')}); the workflow may allow it with the action input "allow-paths-outside-repo" set to true or the CLI flag --allow-paths-outside-repo`
     return undefined
   }
+}
+
+/**
+ * Setup, readiness and target URLs must name one of the stack's services or a host the workflow
+ * allows: a setup chain that may call any host can read a cloud metadata endpoint, capture a token and
+ * send it on. A `{{placeholder}}` in the host would let a captured value pick the host: refused.
+ */
+function unreachableHosts(
+  config: Config,
+  services: readonly string[],
+  allowedHosts: readonly string[],
+): string[] {
+  const allowed = new Set([...services.map((s) => s.toLowerCase()), ...allowedHosts])
+  const problems: string[] = []
+  const check = (at: string, url: string) => {
+    const authority = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)/i.exec(url)?.[1] ?? ''
+    if (authority.includes('{{')) {
+      problems.push(
+        `${at}: the host may not be a {{placeholder}}: a captured value would choose where setup calls go`,
+      )
+      return
+    }
+    const refusal = hostRefusal(url, allowed, at)
+    if (refusal) problems.push(refusal)
+  }
+  config.profiles.forEach((profile, i) => {
+    check(`profiles[${i}].target`, profile.target)
+    if (profile.readiness?.url) check(`profiles[${i}].readiness.url`, profile.readiness.url)
+    profile.setup.forEach((call, j) => check(`profiles[${i}].setup[${j}].url`, call.url))
+  })
+  return problems
 }
 
 /** Reads every GraphQL queryFile (already checked to exist and to be inside the repo) into `query`. */

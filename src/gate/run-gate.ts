@@ -162,6 +162,7 @@ async function prepare(
     placement,
     runId,
     machine: machineFingerprint(env),
+    reach: { allowedHosts: loaded.allowedHosts, interpolated: loaded.interpolated },
   }
 }
 

@@ -6,6 +6,7 @@ const loaded = (gate: Record<string, unknown> = {}) => ({
   file: '/repo/perf-gate.yml',
   dir: '/repo',
   root: '/repo',
+  allowedHosts: [],
   interpolated: [],
   config: parseConfig(
     {
