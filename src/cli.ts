@@ -15,7 +15,8 @@ import { describeDryRun } from './cli/dry-run.js'
 import { jsonSummary } from './cli/json-summary.js'
 import { VERSION } from './cli/version.js'
 import { registerVerbs } from './cli/verbs.js'
-import { configFile, DEFAULT_CONFIG_FILE, loadConfig } from './config/load.js'
+import { parseHostList } from './config/hosts.js'
+import { configFile, DEFAULT_CONFIG_FILE, loadConfig, type LoadOptions } from './config/load.js'
 import { parseThreshold } from './config/threshold.js'
 import { checkBaseline } from './baseline/store.js'
 import { ExitCode } from './errors.js'
@@ -33,6 +34,34 @@ function thresholdOption(value: string): number {
 }
 
 const CONFIG_HELP = `the config file (default: ${DEFAULT_CONFIG_FILE} in the current directory)`
+
+/** --allow-host, repeatable, each a host or a comma-separated list of hosts. */
+function hostOption(value: string, previous: string[] = []): string[] {
+  const { hosts, invalid } = parseHostList(value)
+  if (invalid.length > 0 || hosts.length === 0)
+    throw new InvalidArgumentError('expected host names or IP addresses (no scheme, port or path)')
+  return [...new Set([...previous, ...hosts])]
+}
+
+/** The options that widen the trust boundary: flags of the command line, never keys of the config. */
+interface TrustFlags {
+  allowPathsOutsideRepo?: boolean
+  allowHost?: string[]
+}
+
+/** What the workflow decides for loadConfig: the working directory is the workspace root. */
+function loadOptions(opts: TrustFlags): LoadOptions {
+  return {
+    root: process.cwd(),
+    allowPathsOutsideRepo: opts.allowPathsOutsideRepo === true,
+    allowedHosts: opts.allowHost ?? [],
+  }
+}
+
+const ALLOW_PATHS_HELP =
+  "read files, build contexts and k6 scripts outside the config's folder and the working directory (never /proc, /sys, /dev)"
+const ALLOW_HOST_HELP =
+  "a host setup, readiness and targets may call besides the stack's services (repeatable)"
 
 async function main(argv: string[]): Promise<number> {
   const log = consoleLogger()
@@ -56,17 +85,21 @@ async function main(argv: string[]): Promise<number> {
     .option('-b, --baseline <file>', 'overrides the baseline file path')
     .option('--json', 'print one JSON summary on stdout (logs stay on stderr)')
     .option('--dry-run', 'check everything, print the cells, the schedule and an ETA, start nothing')
+    .option('--allow-paths-outside-repo', ALLOW_PATHS_HELP)
+    .option('--allow-host <host>', ALLOW_HOST_HELP, hostOption)
     .action(
-      async (opts: {
-        config?: string
-        mode: 'gate' | 'baseline'
-        out: string
-        threshold?: number
-        baseline?: string
-        json?: boolean
-        dryRun?: boolean
-      }) => {
-        const loaded = loadConfig(configFile(opts.config))
+      async (
+        opts: {
+          config?: string
+          mode: 'gate' | 'baseline'
+          out: string
+          threshold?: number
+          baseline?: string
+          json?: boolean
+          dryRun?: boolean
+        } & TrustFlags,
+      ) => {
+        const loaded = loadConfig(configFile(opts.config), process.env, loadOptions(opts))
         // Every input is checked before a container starts: the baseline, and that the report can be written.
         const baselinePath = opts.baseline ?? loaded.config.baseline.path
         const baseline = await checkBaseline(
@@ -86,7 +119,7 @@ async function main(argv: string[]): Promise<number> {
           )
           return
         }
-        const outDir = await prepareOutDir(opts.out, '--out')
+        const outDir = await prepareOutDir(opts.out, '--out', { root: process.cwd() })
         const guard = guardInterrupts(log)
         try {
           const outcome = await runGate(loaded, {
@@ -122,9 +155,11 @@ async function main(argv: string[]): Promise<number> {
     .command('validate')
     .description('check a config file and exit (2 when invalid)')
     .option('-c, --config <file>', CONFIG_HELP)
-    .action((opts: { config?: string }) => {
+    .option('--allow-paths-outside-repo', ALLOW_PATHS_HELP)
+    .option('--allow-host <host>', ALLOW_HOST_HELP, hostOption)
+    .action((opts: { config?: string } & TrustFlags) => {
       const file = configFile(opts.config)
-      const { config, compose } = loadConfig(file)
+      const { config, compose } = loadConfig(file, process.env, loadOptions(opts))
       process.stdout.write(
         `${file}: valid (${config.stack ? `compose file ${config.stack.compose}` : `${Object.keys(config.services).length} services`}, ${config.profiles.length} profiles, ${config.scenarios.length} scenarios)\n` +
           // Which documents the stack allowlist saw: without a Compose binary, only the file itself.

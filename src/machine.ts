@@ -1,9 +1,7 @@
 /** Facts about the runner that make two baselines comparable (or say why they are not). */
-import { execFile } from 'node:child_process'
 import os from 'node:os'
-import { promisify } from 'node:util'
 import type { MachineFingerprint } from './model.js'
-import { requireTool, trustedPath } from './trusted-path.js'
+import { workspaceGit } from './workspace-git.js'
 
 /** The machine fingerprint recorded with every baseline night and gate. */
 export function machineFingerprint(
@@ -22,19 +20,17 @@ export function machineFingerprint(
   }
 }
 
-/** The commit being measured: GITHUB_SHA in Actions, else the checkout's HEAD, else null. */
+/**
+ * The commit being measured: GITHUB_SHA in Actions, else HEAD of the workspace's repository
+ * (`<root>/.git`, never one git discovers inside the pull request's files), else null.
+ */
 export async function currentGitSha(
-  cwd: string,
+  root: string,
   env: Record<string, string | undefined> = process.env,
 ): Promise<string | null> {
   if (env.GITHUB_SHA) return env.GITHUB_SHA
   try {
-    const { stdout } = await promisify(execFile)(requireTool('git'), ['rev-parse', 'HEAD'], {
-      cwd,
-      timeout: 5_000,
-      env: { ...process.env, PATH: trustedPath() },
-    })
-    return stdout.trim() || null
+    return (await workspaceGit(root, ['rev-parse', 'HEAD'], { timeout: 5_000 })) || null
   } catch {
     return null
   }

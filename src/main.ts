@@ -8,7 +8,8 @@ import * as core from '@actions/core'
 import { actionLogger, inertLogText } from './action-logger.js'
 import { getInputs, type ActionSettings } from './config/inputs.js'
 import { checkBaseline } from './baseline/store.js'
-import { loadConfig, looksSecret, type LoadedConfig } from './config/load.js'
+import { loadConfig, type LoadedConfig } from './config/load.js'
+import { REDACT_MIN_LENGTH } from './config/secrets.js'
 import { describeFailure } from './errors.js'
 import { prepareOutDir, writeArtifacts } from './gate/artifacts.js'
 import { runGate } from './gate/run-gate.js'
@@ -39,12 +40,21 @@ async function gateOrBaseline(
   signal: AbortSignal,
   guard: ReturnType<typeof guardInterrupts>,
 ) {
-  const loaded = withK6Inputs(loadConfig(path.resolve(workspace, settings.config)), settings)
+  const loaded = withK6Inputs(
+    loadConfig(path.resolve(workspace, settings.config), process.env, {
+      root: workspace,
+      allowPathsOutsideRepo: settings.allowPathsOutsideRepo,
+      allowedHosts: settings.allowedHosts,
+    }),
+    settings,
+  )
   maskSecrets(loaded)
   // Every input is checked before a container starts: the baseline, and that the report can be written.
   const explicit = settings.baseline ? path.resolve(workspace, settings.baseline) : undefined
   let baselinePath = explicit ?? loaded.config.baseline.path
-  const outDir = await prepareOutDir(path.resolve(workspace, settings.outDir), 'input "out-dir"')
+  const outDir = await prepareOutDir(path.resolve(workspace, settings.outDir), 'input "out-dir"', {
+    root: workspace,
+  })
   const branch = baselineBranch(settings, context, workspace, baselinePath)
   if (branch) {
     // The nightly continues the branch's history in place; a gate reads a copy and leaves the checkout alone.
@@ -104,11 +114,12 @@ function tempBaselinePath(file: string): string {
 }
 
 /**
- * Masks interpolated values that look like secrets (an admin API key from `${ADMIN_KEY}`) in
- * everything the job logs from here on.
+ * Registers every value the config took from the environment (an admin key from
+ * `${PERF_GATE_ADMIN_KEY}`) with the runner's log masking, for everything the job logs from here on.
+ * Values shorter than REDACT_MIN_LENGTH ("1", "on") are no secret and would garble the log.
  */
 function maskSecrets(loaded: LoadedConfig): void {
-  for (const value of loaded.interpolated) if (looksSecret(value)) core.setSecret(value.value)
+  for (const { value } of loaded.interpolated) if (value.length >= REDACT_MIN_LENGTH) core.setSecret(value)
 }
 
 /** Publishes, turning any failure into a warning: reporting never changes a verdict. */
@@ -132,11 +143,16 @@ export async function run(): Promise<void> {
     let exitCode: number
     let paths: { resultsPath: string; reportPath: string; dir: string }
     let charts: { id: string; title: string; png: Uint8Array }[]
-    if (settings.mode !== 'publish') refuseUntrustedMeasuring(context.eventName, settings.mode)
+    if (settings.mode !== 'publish')
+      refuseUntrustedMeasuring(context.eventName, settings.mode, {
+        allowPrivilegedEvents: settings.allowPrivilegedEvents,
+      })
     if (settings.mode === 'publish') {
       const dir = path.resolve(workspace, settings.results as string)
       results = await readResults(path.join(dir, 'results.json'))
-      const outDir = await prepareOutDir(path.resolve(workspace, settings.outDir), 'input "out-dir"')
+      const outDir = await prepareOutDir(path.resolve(workspace, settings.outDir), 'input "out-dir"', {
+        root: workspace,
+      })
       // Re-render from the numbers, in this trusted workflow: the fork's files are data, not code.
       const artifacts = await writeArtifacts(results, outDir, actionLogger)
       paths = artifacts

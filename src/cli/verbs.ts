@@ -139,7 +139,7 @@ export function registerVerbs(program: Command, ctx: VerbContext): void {
     )
     .action(async (opts: { config?: string }) => {
       const file = configFile(opts.config, undefined, { optional: true })
-      const config = file ? loadConfig(file) : undefined
+      const config = file ? loadConfig(file, process.env, { root: process.cwd() }) : undefined
       const checks = await runDoctor({ config })
       ctx.stdout(formatChecks(checks))
       const problems = checks.filter((c) => c.status === 'problem')

@@ -12,6 +12,7 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { LineCounter, parse as parseYaml, parseDocument } from 'yaml'
 import { readTextCapped } from '../files.js'
+import { composeVariableProblems } from './compose-env.js'
 import type { ComposeStackConfig, VariantConfig } from './schema.js'
 import { composeAllowlistProblems, type PathRefusal } from './stack-allowlist.js'
 import { yamlSyntaxProblem } from './yaml-errors.js'
@@ -160,7 +161,7 @@ export interface CheckComposeOptions {
   stack: ComposeStackConfig
   baselineVariant: VariantConfig | undefined
   /**
-   * Is this host path allowed (inside the config's folder or repository, or allowPathsOutsideRepo)?
+   * Is this host path allowed (inside the config's folder or the workspace, or allow-paths-outside-repo)?
    * Returns a reason when it is not.
    */
   refusePath: PathRefusal
@@ -214,6 +215,7 @@ export function checkComposeFile(options: CheckComposeOptions): { facts?: Compos
     }).map((p) => `${where}: ${p.key}: ${p.message}`)
   problems.push(...allowlist(raw, file))
   problems.push(...dotEnvProblems(path.dirname(file)))
+  problems.push(...composeVariableProblems(raw, file))
   let evaluation = 'the file with merge keys applied'
   // Only a file that passed is rendered: Compose's own start-up costs a second or more.
   const renderer =

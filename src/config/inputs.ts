@@ -6,6 +6,7 @@ import * as core from '@actions/core'
 import { ConfigError } from '../errors.js'
 import { DEFAULT_BASELINE_BRANCH } from '../github/baseline-branch.js'
 import { k6FlagProblem, K6_VERSION_PATTERN, normalizeK6Version, splitK6Flags } from './k6-flags.js'
+import { parseHostList } from './hosts.js'
 import { parseThreshold } from './threshold.js'
 
 export const Inputs = {
@@ -22,6 +23,9 @@ export const Inputs = {
   K6Flags: 'k6-flags',
   K6Version: 'k6-version',
   UploadArtifacts: 'upload-artifacts',
+  AllowPathsOutsideRepo: 'allow-paths-outside-repo',
+  AllowedHosts: 'allowed-hosts',
+  AllowPrivilegedEvents: 'allow-privileged-events',
 } as const
 
 export type ActionMode = 'gate' | 'baseline' | 'publish'
@@ -53,6 +57,23 @@ export interface ActionSettings {
   k6Version: string | undefined
   /** Upload the output folder as an artifact and link the comment to it. */
   uploadArtifacts: boolean
+  /** Host paths outside the config's folder and the workspace may be read (never /proc, /sys, /dev). */
+  allowPathsOutsideRepo: boolean
+  /** Hosts setup, readiness and targets may reach besides the stack's own services (lower case). */
+  allowedHosts: string[]
+  /** Measure on events that can carry a pull request with a privileged token (workflow_run, ...). */
+  allowPrivilegedEvents: boolean
+}
+
+/** A boolean input: its default when empty, a problem naming the input when not true or false. */
+function booleanInput(name: string, fallback: boolean, problems: string[]): boolean {
+  if (core.getInput(name) === '') return fallback
+  try {
+    return core.getBooleanInput(name)
+  } catch {
+    problems.push(`input "${name}": expected true or false, got "${core.getInput(name)}"`)
+    return fallback
+  }
 }
 
 /** Reads and validates every input. Collects all problems into one error. */
@@ -115,6 +136,13 @@ export function getInputs(): ActionSettings {
     problems.push(
       `input "${Inputs.K6Version}": expected a k6 release such as "1.8.1", got "${k6VersionText}"`,
     )
+  const allowPathsOutsideRepo = booleanInput(Inputs.AllowPathsOutsideRepo, false, problems)
+  const allowPrivilegedEvents = booleanInput(Inputs.AllowPrivilegedEvents, false, problems)
+  const hostList = parseHostList(core.getInput(Inputs.AllowedHosts))
+  if (hostList.invalid.length > 0)
+    problems.push(
+      `input "${Inputs.AllowedHosts}": expected host names or IP addresses separated by commas or spaces (no scheme, port or path), got ${hostList.invalid.map((h) => `"${h}"`).join(', ')}`,
+    )
   if (problems.length > 0) throw new ConfigError(problems)
   return {
     config: core.getInput(Inputs.Config) || 'perf-gate.yml',
@@ -130,5 +158,8 @@ export function getInputs(): ActionSettings {
     k6Flags,
     k6Version: k6VersionText ? normalizeK6Version(k6VersionText) : undefined,
     uploadArtifacts,
+    allowPathsOutsideRepo,
+    allowedHosts: hostList.hosts,
+    allowPrivilegedEvents,
   }
 }

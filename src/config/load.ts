@@ -3,15 +3,15 @@
  * -> referenced files checked. Every problem names the file and the config path; nothing is started
  * until the whole config is known to be valid.
  */
-import { execFileSync } from 'node:child_process'
 import { existsSync, realpathSync } from 'node:fs'
 import path from 'node:path'
 import { LineCounter, parseDocument } from 'yaml'
 import type { z } from 'zod'
 import { ConfigError } from '../errors.js'
-import { findTool, trustedPath } from '../trusted-path.js'
 import { readTextCapped } from '../files.js'
+import { composeEnvironment } from './compose-env.js'
 import { checkComposeFile, type ComposeFacts, type ComposeRenderer } from './compose-file.js'
+import { hostRefusal } from './hosts.js'
 import { k6ParamProblem } from './k6-env.js'
 import { k6FlagProblem } from './k6-flags.js'
 import { preflightProblems } from './preflight.js'
@@ -26,17 +26,54 @@ import {
   MAX_GRAPHQL_QUERY_BYTES,
   type Config,
 } from './schema.js'
+import { type InterpolatedValue, redact, variableRefusal } from './secrets.js'
 import { expandConfig } from './sweep.js'
+
+export {
+  FORBIDDEN_VARIABLE_PREFIXES,
+  type InterpolatedValue,
+  looksSecret,
+  maskInterpolated,
+  redact,
+  variableRefusal,
+} from './secrets.js'
 
 /** A validated config plus where it came from. Paths inside are absolute. */
 export interface LoadedConfig {
   file: string
   dir: string
+  /** The workspace (see LoadOptions.root): the repository git is asked about, symlinks resolved. */
+  root: string
+  /** Hosts the workflow allows besides the stack's services (LoadOptions.allowedHosts). */
+  allowedHosts: string[]
   config: Config
   /** Values `${NAME}` took from the environment: the action masks those that look secret. */
   interpolated: InterpolatedValue[]
   /** With stack.compose: what the compose file holds. */
   compose?: ComposeFacts | undefined
+}
+
+/**
+ * What the workflow (an action input, a CLI flag, the checkout) decides, never the config: a pull
+ * request controls the config file, so nothing in it may widen what perf-gate reads or reaches.
+ */
+export interface LoadOptions {
+  /**
+   * The workspace: GITHUB_WORKSPACE in the action, the CLI's working directory. Host paths inside it
+   * (or inside the config's folder) may be read. Never asked of git: a bare repository committed in a
+   * pull request can make git name "/" as the repository root. Default: the working directory.
+   */
+  root?: string | undefined
+  /** Lifts the rule that host paths stay inside the workspace (the input allow-paths-outside-repo). */
+  allowPathsOutsideRepo?: boolean | undefined
+  /** Hosts setup, readiness and targets may call besides the stack's services (the input allowed-hosts). */
+  allowedHosts?: readonly string[] | undefined
+}
+
+/** The config key that used to lift the path rule; refused with a pointer to the input and flag. */
+const MOVED_KEYS: Record<string, string> = {
+  allowPathsOutsideRepo:
+    'no longer read from the config, which a pull request controls: set the action input "allow-paths-outside-repo" to true or pass the CLI flag --allow-paths-outside-repo in the workflow instead',
 }
 
 /** Largest config file read: a real one is a few kB, and YAML parsing a huge one exhausts memory. */
@@ -61,21 +98,8 @@ export function formatPath(segments: readonly PropertyKey[]): string {
 const VARIABLE = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g
 
 /**
- * Variables a config may never read: the runner's and GitHub's own (tokens, the action's inputs such
- * as INPUT_GITHUB-TOKEN, runtime URLs). A pull request controls the config, and interpolated values
- * end up in container environments, setup URLs perf-gate fetches, and the report.
- */
-export const FORBIDDEN_VARIABLE_PREFIXES = ['GITHUB_', 'ACTIONS_', 'RUNNER_', 'INPUT_'] as const
-
-/** A value taken from the environment by `${NAME}` (not a default): never printed, maybe masked. */
-export interface InterpolatedValue {
-  name: string
-  value: string
-}
-
-/**
  * Replaces `${NAME}` and `${NAME:-default}` in every string of a parsed YAML value. `$${` escapes a
- * literal `${`. An unset variable without a default, and a runner or GitHub variable, is a problem at
+ * literal `${`. An unset variable without a default, and a variable variableRefusal refuses, is a problem at
  * that path. Values taken from `env` are collected in `used`, so callers can keep them out of messages.
  */
 export function interpolate(
@@ -92,15 +116,13 @@ export function interpolate(
     return escaped
       .map((part) =>
         part.replace(VARIABLE, (_match, name: string, fallback: string | undefined) => {
-          const upper = name.toUpperCase()
-          if (FORBIDDEN_VARIABLE_PREFIXES.some((prefix) => upper.startsWith(prefix))) {
-            problems.push(
-              `${formatPath(at)}: environment variable ${name} may not be used: ${FORBIDDEN_VARIABLE_PREFIXES.map((p) => `${p}*`).join(', ')} belong to the runner and may hold its tokens`,
-            )
+          const found = env[name]
+          const refusal = variableRefusal(name, found)
+          if (refusal) {
+            problems.push(`${formatPath(at)}: ${refusal}`)
             paths.push(at)
             return ''
           }
-          const found = env[name]
           if (found !== undefined && found !== '') {
             used.push({ name, value: found })
             return found
@@ -126,47 +148,6 @@ export function interpolate(
     )
   }
   return value
-}
-
-/**
- * Values shorter than this are not hidden in messages: replacing "1" or "on" everywhere would garble
- * them, and such values are no secret anyway.
- */
-const REDACT_MIN_LENGTH = 4
-
-/** Replaces every interpolated value in a message by `***`, so errors never print what `${NAME}` held. */
-export function redact(message: string, used: readonly InterpolatedValue[]): string {
-  let out = message
-  const values = [...new Set(used.map((u) => u.value))]
-    .filter((v) => v.length >= REDACT_MIN_LENGTH)
-    .sort((a, b) => b.length - a.length)
-  for (const value of values) out = out.split(value).join('***')
-  return out
-}
-
-const SECRET_NAME =
-  /(TOKEN|SECRET|PASSW(OR)?D|PASS|API_?KEY|ACCESS_?KEY|PRIVATE|CREDENTIAL|AUTH|COOKIE|SESSION)/i
-const SECRET_VALUE = [
-  /^(ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{20,}$/, // GitHub tokens
-  /^github_pat_[A-Za-z0-9_]{20,}$/,
-  /^xox[abposr]-[A-Za-z0-9-]{10,}$/, // Slack
-  /^(AKIA|ASIA)[A-Z0-9]{16}$/, // AWS access key ids
-  /^eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\./, // JWTs
-  /^-----BEGIN [A-Z ]*PRIVATE KEY-----/,
-]
-
-/**
- * Does an interpolated value look like a secret, by its variable's name (API_TOKEN, DB_PASSWORD) or
- * its shape (a GitHub token, a JWT, a long random string)? Such values are masked in the action's log.
- */
-export function looksSecret({ name, value }: InterpolatedValue): boolean {
-  if (value.length < REDACT_MIN_LENGTH) return false
-  if (SECRET_NAME.test(name)) return true
-  if (SECRET_VALUE.some((pattern) => pattern.test(value))) return true
-  // A long run of letters and digits with both cases and digits: a key, not a word or a path.
-  return (
-    /^[A-Za-z0-9+/=_-]{32,}$/.test(value) && /[a-z]/.test(value) && /[A-Z]/.test(value) && /\d/.test(value)
-  )
 }
 
 /**
@@ -211,6 +192,14 @@ function parseConfigValues(
   const problems: string[] = []
   const paths: PropertyKey[][] = []
   const interpolated: InterpolatedValue[] = []
+  if (raw !== null && typeof raw === 'object' && !Array.isArray(raw)) {
+    for (const [key, message] of Object.entries(MOVED_KEYS)) {
+      if (Object.hasOwn(raw, key)) {
+        problems.push(`${key}: ${message}`)
+        paths.push([key])
+      }
+    }
+  }
   const value = interpolate(raw, env, problems, [], paths, interpolated)
   const fail = (lines: string[], where?: ConstructorParameters<typeof ConfigError>[1]) =>
     new ConfigError(
@@ -285,11 +274,7 @@ export interface LoadOptions {
  * stack/compose-stack.ts): the runner's, with its and GitHub's variables emptied.
  */
 export function composeRunEnvironment(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
-  const out: NodeJS.ProcessEnv = { ...env }
-  for (const name of Object.keys(env)) {
-    if (FORBIDDEN_VARIABLE_PREFIXES.some((p) => name.toUpperCase().startsWith(p))) out[name] = ''
-  }
-  return out
+  return { ...env, ...composeEnvironment(env) }
 }
 
 /** The config file every verb reads when `--config` is not given (the action input's default too). */
@@ -355,8 +340,9 @@ export function loadConfig(
   }
   const dir = path.dirname(absolute)
   const resolved = resolvePaths(config, dir)
+  const refusePath = pathRefusal(dir, options)
   const problems = missingFiles(resolved)
-  if (problems.length === 0) problems.push(...pathsOutside(resolved, dir))
+  if (problems.length === 0) problems.push(...pathsOutside(resolved, refusePath))
   if (problems.length > 0) throw new ConfigError(problems.map((m) => redact(`${file}: ${m}`, interpolated)))
   let facts: ComposeFacts | undefined
   if (resolved.stack) {
@@ -364,7 +350,7 @@ export function loadConfig(
       configFile: file,
       stack: resolved.stack,
       baselineVariant: resolved.baselineVariant,
-      refusePath: pathRefusal(resolved, dir),
+      refusePath,
       renderer: options.composeRenderer,
       composeEnv: composeRunEnvironment(),
     })
@@ -372,11 +358,22 @@ export function loadConfig(
       throw new ConfigError(compose.problems.map((m) => redact(m, interpolated)))
     facts = compose.facts
   }
-  const early = preflightProblems(resolved, { composeServices: facts?.started })
+  // Caught before start: a host naming no service (with "did you mean"), scripts, wait ports, plan size.
+  const early = preflightProblems(resolved, {
+    composeServices: facts?.started,
+    allowedHosts: options.allowedHosts,
+  })
   if (early.length > 0) throw new ConfigError(early.map((m) => redact(`${file}: ${m}`, interpolated)))
+  // The trust rule for hosts: only the stack's services and what the workflow allows, no placeholders.
+  const serviceNames = facts ? facts.services : Object.keys(resolved.services)
+  const hostProblems = unreachableHosts(resolved, serviceNames, options.allowedHosts ?? [])
+  if (hostProblems.length > 0)
+    throw new ConfigError(hostProblems.map((m) => redact(`${file}: ${m}`, interpolated)))
   return {
     file: absolute,
     dir,
+    root: workspaceRoot(options),
+    allowedHosts: [...(options.allowedHosts ?? [])],
     config: withGraphqlQueries(resolved, file),
     interpolated,
     ...(facts ? { compose: facts } : {}),
@@ -389,24 +386,6 @@ export function loadConfig(
  */
 const NEVER_READ = ['/proc', '/sys', '/dev']
 
-/** The git work tree holding `dir`, or undefined outside one (or without git). */
-export function repositoryRoot(dir: string): string | undefined {
-  const git = findTool('git')
-  if (!git) return undefined
-  try {
-    const out = execFileSync(git, ['rev-parse', '--show-toplevel'], {
-      cwd: dir,
-      env: { ...process.env, PATH: trustedPath() },
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'ignore'],
-      timeout: 10_000,
-    }).trim()
-    return out === '' ? undefined : realpathSync(out)
-  } catch {
-    return undefined
-  }
-}
-
 function isInside(file: string, root: string): boolean {
   const relative = path.relative(root, file)
   return (
@@ -417,13 +396,12 @@ function isInside(file: string, root: string): boolean {
 
 /**
  * Host paths the config names (files copied into containers, build contexts and Dockerfiles, k6
- * scripts) must stay inside the config's folder or its repository: a pull request's config could
+ * scripts) must stay inside the config's folder or the workspace: a pull request's config could
  * otherwise copy the runner's secrets into a container it controls. Symlinks are followed first.
- * `allowPathsOutsideRepo: true` lifts the rule, except for /proc, /sys and /dev.
+ * The workflow's allow-paths-outside-repo lifts the rule, except for /proc, /sys and /dev.
  */
-function pathsOutside(config: Config, dir: string): string[] {
+function pathsOutside(config: Config, refuse: (file: string) => string | undefined): string[] {
   const problems: string[] = []
-  const refuse = pathRefusal(config, dir)
   const check = (at: string, file: string) => {
     const reason = refuse(file)
     if (reason) problems.push(`${at}: ${reason}`)
@@ -459,10 +437,19 @@ function pathsOutside(config: Config, dir: string): string[] {
   return [...new Set(problems)]
 }
 
+/** The workspace root of `options` (default: the working directory), symlinks resolved. */
+export function workspaceRoot(options: Pick<LoadOptions, 'root'> = {}): string {
+  const root = path.resolve(options.root ?? process.cwd())
+  try {
+    return realpathSync(root)
+  } catch {
+    return root
+  }
+}
+
 /** Why a host path may not be read (see pathsOutside), or undefined when it may. */
-function pathRefusal(config: Config, dir: string): (file: string) => string | undefined {
-  const realDir = realpathSync(dir)
-  const roots = [realDir, repositoryRoot(realDir)].filter((r): r is string => r !== undefined)
+function pathRefusal(dir: string, options: LoadOptions): (file: string) => string | undefined {
+  const roots = [...new Set([realpathSync(dir), workspaceRoot(options)])]
   return (file) => {
     let real: string
     try {
@@ -472,10 +459,41 @@ function pathRefusal(config: Config, dir: string): (file: string) => string | un
     }
     if (NEVER_READ.some((root) => isInside(real, root)))
       return `${file} is on ${real.split(path.sep).slice(0, 2).join(path.sep)}, which perf-gate never reads`
-    if (!config.allowPathsOutsideRepo && !roots.some((root) => isInside(real, root)))
-      return `${file} is outside the config's folder and repository (${roots.join(', ')}); set allowPathsOutsideRepo: true to allow it`
+    if (!options.allowPathsOutsideRepo && !roots.some((root) => isInside(real, root)))
+      return `${file} is outside the config's folder and the workspace (${roots.join(', ')}); the workflow may allow it with the action input "allow-paths-outside-repo" set to true or the CLI flag --allow-paths-outside-repo`
     return undefined
   }
+}
+
+/**
+ * Setup, readiness and target URLs must name one of the stack's services or a host the workflow
+ * allows: a setup chain that may call any host can read a cloud metadata endpoint, capture a token and
+ * send it on. A `{{placeholder}}` in the host would let a captured value pick the host: refused.
+ */
+function unreachableHosts(
+  config: Config,
+  services: readonly string[],
+  allowedHosts: readonly string[],
+): string[] {
+  const allowed = new Set([...services.map((s) => s.toLowerCase()), ...allowedHosts])
+  const problems: string[] = []
+  const check = (at: string, url: string) => {
+    const authority = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)/i.exec(url)?.[1] ?? ''
+    if (authority.includes('{{')) {
+      problems.push(
+        `${at}: the host may not be a {{placeholder}}: a captured value would choose where setup calls go`,
+      )
+      return
+    }
+    const refusal = hostRefusal(url, allowed, at)
+    if (refusal) problems.push(refusal)
+  }
+  config.profiles.forEach((profile, i) => {
+    check(`profiles[${i}].target`, profile.target)
+    if (profile.readiness?.url) check(`profiles[${i}].readiness.url`, profile.readiness.url)
+    profile.setup.forEach((call, j) => check(`profiles[${i}].setup[${j}].url`, call.url))
+  })
+  return problems
 }
 
 /** Reads every GraphQL queryFile (already checked to exist and to be inside the repo) into `query`. */

@@ -119,7 +119,8 @@ function hostProblems(config: Config, services: readonly string[], allowed: read
   const problems: string[] = []
   const known = new Set([...services, ...allowed].map((h) => h.toLowerCase()))
   const check = (at: string, url: string | undefined) => {
-    if (url === undefined) return
+    // A {{placeholder}} host is the trust rule's to refuse (config/load.ts unreachableHosts).
+    if (url === undefined || /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*\{\{/i.test(url)) return
     let host: string
     try {
       host = new URL(url).hostname.toLowerCase()
@@ -129,7 +130,7 @@ function hostProblems(config: Config, services: readonly string[], allowed: read
     if (known.has(host)) return
     const near = closestName(host, services)
     problems.push(
-      `${at}: host "${host}" names no service of the stack (${services.length > 0 ? services.join(', ') : 'none'})${near ? `: did you mean "${near}"?` : ''}`,
+      `${at}: host "${host}" names no service of the stack (${services.length > 0 ? services.join(', ') : 'none'})${near ? `: did you mean "${near}"?` : ''}; perf-gate calls only the stack's own services and hosts the workflow allows (action input "allowed-hosts", CLI flag --allow-host)`,
     )
   }
   config.profiles.forEach((profile, i) => {

@@ -838,12 +838,6 @@ export const configSchema = z
     baselineVariant: variantSchema
       .optional()
       .describe('The baseline variant for paired A/B runs on this runner (see gate.method).'),
-    allowPathsOutsideRepo: z
-      .boolean()
-      .default(false)
-      .describe(
-        "Allow files, build contexts and k6 scripts outside the config's folder and its repository. Off by default: a pull request's config could otherwise copy the runner's files into a container. /proc, /sys and /dev are refused regardless.",
-      ),
   })
   .strict()
   .superRefine((config, ctx) => {

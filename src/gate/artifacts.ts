@@ -4,7 +4,7 @@
  * self-contained HTML report. The action uploads the folder; the CLI prints where it is.
  */
 import { constants } from 'node:fs'
-import { access, mkdir, rm, writeFile } from 'node:fs/promises'
+import { access, lstat, mkdir, readdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { ConfigError } from '../errors.js'
 import { makeDirectory, writeFileAtomic } from '../files.js'
@@ -35,13 +35,54 @@ export interface Artifacts {
   failed: string[]
 }
 
+async function isSymlink(file: string): Promise<boolean> {
+  try {
+    return (await lstat(file)).isSymbolicLink()
+  } catch {
+    return false
+  }
+}
+
+/**
+ * A pull request can commit a symlink where the out dir goes (perf-gate-results -> /home/runner):
+ * perf-gate would write through it and upload everything under its target. Refused: the out dir
+ * itself, each of its parents below the workspace root, and anything already inside it. Symlinks
+ * above the workspace are the runner's own layout and are left alone.
+ */
+async function refuseSymlinks(out: string, root: string, dir: string, what: string): Promise<void> {
+  const refuse = (link: string) =>
+    new ConfigError([
+      `${what}: ${dir}: ${link} is a symlink; perf-gate writes and uploads its output folder, so it refuses one that leads elsewhere (remove the link or choose another folder)`,
+    ])
+  const relative = path.relative(root, out)
+  const inside = relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative)
+  const chain = inside
+    ? relative.split(path.sep).map((_, i, parts) => path.join(root, ...parts.slice(0, i + 1)))
+    : [out]
+  for (const link of chain) if (await isSymlink(link)) throw refuse(link)
+  let entries: import('node:fs').Dirent[]
+  try {
+    entries = await readdir(out, { withFileTypes: true, recursive: true })
+  } catch {
+    return // not there yet (or not a folder: reported by the caller)
+  }
+  for (const entry of entries) {
+    if (entry.isSymbolicLink()) throw refuse(path.join(entry.parentPath, entry.name))
+  }
+}
+
 /**
  * Creates the output folder and proves it is writable, before anything is measured: a gate that
  * finds out after twenty minutes of runs that it cannot write its report has lost them. `what` names
  * the input in the message (`--out`, `input "out-dir"`). Returns the absolute path.
  */
-export async function prepareOutDir(dir: string, what = 'output folder'): Promise<string> {
+export async function prepareOutDir(
+  dir: string,
+  what = 'output folder',
+  options: { root?: string } = {},
+): Promise<string> {
   const out = path.resolve(dir)
+  await refuseSymlinks(out, path.resolve(options.root ?? process.cwd()), dir, what)
   try {
     await makeDirectory(path.join(out, 'charts'))
     await access(out, constants.W_OK)

@@ -7,7 +7,7 @@ import { isolateSchedule, planSchedule, type PlannedRun } from '../plan/schedule
 import { checkRunner, type RunnerCheck } from '../stats/runner-check.js'
 import { buildVariantImages } from '../stack/variant-build.js'
 import { compareCells } from './compare.js'
-import { Cleanup, runSchedule, StackSession, type ExecuteContext } from './measure.js'
+import { Cleanup, runSchedule, StackSession, type ExecuteContext, type SetupReach } from './measure.js'
 import { gatedVerdict, type PolicyInput } from './policy.js'
 import { cellProgress } from './progress.js'
 import type { BaselineFile } from '../baseline/format.js'
@@ -34,6 +34,8 @@ export interface Prepared {
   placement: Placement
   runId: string
   machine: MachineFingerprint
+  /** What profile setup may reach besides the stack's services (allowed-hosts), and what it masks. */
+  reach?: SetupReach | undefined
 }
 
 /** What measuring needs of the gate's options. */
@@ -116,6 +118,7 @@ export class GateEvidence {
       instance,
       profiles,
       cpusets: this.p.placement.mode === 'split' ? this.p.placement.services : undefined,
+      reach: this.p.reach,
     })
   }
 

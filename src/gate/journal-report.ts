@@ -12,11 +12,22 @@ import { compareCells, figuresOf } from './compare.js'
 import { readJournal } from './journal.js'
 import { gatedVerdict } from './policy.js'
 
+/**
+ * Journals written before allowPathsOutsideRepo moved from the config to the workflow hold the key
+ * (as false by default); it says nothing about the runs, so it is dropped rather than refused.
+ */
+function withoutLegacyKeys(config: unknown): unknown {
+  if (config === null || typeof config !== 'object' || Array.isArray(config)) return config
+  const rest = { ...(config as Record<string, unknown>) }
+  delete rest.allowPathsOutsideRepo
+  return rest
+}
+
 /** Compares the runs of a journal and returns results.json-shaped results for the report. */
 export async function resultsFromJournal(file: string, now: Date = new Date()): Promise<GateResults> {
   const { header, runs, torn } = await readJournal(file)
   // The journal holds the config as the gate ran it: sweeps expanded.
-  const parsed = expandedConfigSchema.safeParse(header.config)
+  const parsed = expandedConfigSchema.safeParse(withoutLegacyKeys(header.config))
   if (!parsed.success)
     throw new ConfigError([
       `${file}: the journal's config is not valid: ${parsed.error.issues[0]?.message ?? ''}`,

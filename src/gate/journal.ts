@@ -8,6 +8,7 @@ import { appendFile, mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { z } from 'zod'
 import type { Config } from '../config/schema.js'
+import { maskInterpolated, type InterpolatedValue } from '../config/secrets.js'
 import { ConfigError } from '../errors.js'
 import { runResultSchema, type RunResult } from '../model.js'
 
@@ -26,22 +27,33 @@ export type JournalHeader = z.infer<typeof headerSchema>
 
 /** Appends runs to `<outDir>/runs.jsonl`; created (truncated) by `start`. */
 export class Journal {
-  private constructor(readonly file: string) {}
+  private constructor(
+    readonly file: string,
+    private readonly interpolated: readonly InterpolatedValue[],
+  ) {}
 
-  /** Starts a new journal for one gate, replacing an older one in the same out dir. */
+  /**
+   * Starts a new journal for one gate, replacing an older one in the same out dir. Values the config
+   * took from the environment (`interpolated`) are written as the `${NAME}` they came from: the out
+   * dir is uploaded as an artifact.
+   */
   static async start(
     outDir: string,
-    header: Omit<JournalHeader, 'journal' | 'config'> & { config: Config },
+    header: Omit<JournalHeader, 'journal' | 'config'> & {
+      config: Config
+      interpolated?: readonly InterpolatedValue[]
+    },
   ): Promise<Journal> {
+    const { interpolated = [], ...rest } = header
     await mkdir(outDir, { recursive: true })
     const file = path.join(outDir, JOURNAL_FILE)
-    await writeFile(file, `${JSON.stringify({ journal: 1, ...header })}\n`)
-    return new Journal(file)
+    await writeFile(file, `${JSON.stringify(maskInterpolated({ journal: 1, ...rest }, interpolated))}\n`)
+    return new Journal(file, interpolated)
   }
 
   /** Appends one finished run (one line, one write: a crash leaves at most a partial last line). */
   async append(run: RunResult): Promise<void> {
-    await appendFile(this.file, `${JSON.stringify(run)}\n`)
+    await appendFile(this.file, `${JSON.stringify(maskInterpolated(run, this.interpolated))}\n`)
   }
 }
 

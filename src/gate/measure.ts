@@ -6,6 +6,7 @@
  */
 import type { Config, ProfileConfig, ScenarioConfig, VariantConfig } from '../config/schema.js'
 import { durationMs } from '../config/schema.js'
+import { redact, type InterpolatedValue } from '../config/secrets.js'
 import { InfrastructureError } from '../errors.js'
 import type { K6Binary, K6ScenarioResults } from '../load/k6.js'
 import { runK6Scenarios } from '../load/k6.js'
@@ -23,7 +24,7 @@ import type {
 import { runArena } from './arena-run.js'
 import { runCapacitySearch } from './capacity-run.js'
 import type { PlannedRun } from '../plan/schedule.js'
-import { setUpProfile } from '../stack/profile-setup.js'
+import { setUpProfile, type SetupGuard } from '../stack/profile-setup.js'
 import { sampleResources } from '../stack/resource-sampler.js'
 import { startStack, type RunningStack } from '../stack/stack.js'
 
@@ -78,6 +79,26 @@ export interface SessionOptions {
   profiles?: readonly string[] | undefined
   /** Docker cpuset per service (the gate's CPU placement); absent: every CPU. */
   cpusets?: Readonly<Record<string, string>> | undefined
+  /** What profile setup may reach besides the stack's services, and the values it must not quote. */
+  reach?: SetupReach | undefined
+}
+
+/** Hosts the workflow allows (allowed-hosts, --allow-host) and the values `${NAME}` took. */
+export interface SetupReach {
+  allowedHosts: readonly string[]
+  interpolated: readonly InterpolatedValue[]
+}
+
+/** Setup on one stack reaches its own services and the hosts the workflow allows, nothing else. */
+function setupGuard(stack: RunningStack, reach: SetupReach | undefined): SetupGuard {
+  const interpolated = reach?.interpolated ?? []
+  return {
+    hosts: new Set([
+      ...[...stack.services.keys()].map((n) => n.toLowerCase()),
+      ...(reach?.allowedHosts ?? []),
+    ]),
+    mask: (text) => redact(text, interpolated),
+  }
 }
 
 /** Running stacks for some variants, every profile set up; disposing stops them all. */
@@ -132,7 +153,7 @@ export class StackSession implements AsyncDisposable {
           // Every fresh stack gets its own setup, so paired blocks and isolated sessions are configured alike.
           for (const [variant, stack] of stacks) {
             for (const profile of profiles) {
-              const result = await setUpProfile(profile, stack.resolveUrl)
+              const result = await setUpProfile(profile, stack.resolveUrl, setupGuard(stack, options.reach))
               headers.set(`${variant}/${profile.name}`, result.headers)
               options.log.info(
                 `[${variant}] profile ${profile.name} ready: ${stack.resolveUrl(profile.target)}`,

@@ -10,12 +10,13 @@ import { execFileSync } from 'node:child_process'
 import { availableParallelism } from 'node:os'
 import type { LoadedConfig } from '../config/load.js'
 import type { Config, GateConfig } from '../config/schema.js'
+import { maskInterpolated, redactError } from '../config/secrets.js'
 import { appendNight, baselineAgeDays, type BaselineFile } from '../baseline/format.js'
 import { readBaseline, writeBaseline } from '../baseline/store.js'
 import { InfrastructureError } from '../errors.js'
 import { findTool, trustedPath } from '../trusted-path.js'
 import { findK6, type K6Binary } from '../load/k6.js'
-import type { Logger } from '../log.js'
+import { maskedLogger, type Logger } from '../log.js'
 import { currentGitSha, machineFingerprint } from '../machine.js'
 import type { CellComparison, GateResults, RunResult, StoredPhaseSummary } from '../model.js'
 import { estimateGate } from '../plan/estimate.js'
@@ -127,7 +128,7 @@ async function prepare(
   const method = chooseMethod(config, options.mode, baseline)
   const hasVariant =
     options.mode === 'gate' && config.baselineVariant !== undefined && gate.method !== 'stored'
-  const buildPlans = hasVariant ? await planVariantBuilds(config, loaded.file, env) : []
+  const buildPlans = hasVariant ? await planVariantBuilds(config, loaded.file, env, loaded.root) : []
   const k6 = await (options.locateK6 ?? (() => findK6(env)))()
   if (!k6) throw new InfrastructureError('k6 was not found: install k6 (see README) or set K6_PATH')
   if (config.k6.version && k6.version !== config.k6.version) {
@@ -162,6 +163,7 @@ async function prepare(
     placement,
     runId,
     machine: machineFingerprint(env),
+    reach: { allowedHosts: loaded.allowedHosts, interpolated: loaded.interpolated },
   }
 }
 
@@ -213,7 +215,8 @@ async function assembleResults(
   step: StopStep,
   times: { startedAt: Date; finishedAt: Date },
   env: Record<string, string | undefined>,
-  dir: string,
+  /** The workspace, whose repository's HEAD is the measured commit outside Actions. */
+  root: string,
 ): Promise<GateResults> {
   const { config, gate, baseline } = p
   const { stored, paired } = evidence
@@ -263,7 +266,7 @@ async function assembleResults(
     metric: gate.metric,
     startedAt: times.startedAt.toISOString(),
     finishedAt: times.finishedAt.toISOString(),
-    gitSha: await currentGitSha(dir, env),
+    gitSha: await currentGitSha(root, env),
     k6Version: p.k6.version,
     ...(p.config.k6.flags.length > 0 ? { k6Flags: p.config.k6.flags } : {}),
     machine: p.machine,
@@ -321,8 +324,20 @@ async function appendBaselineNight(
   log.info(`baseline written to ${p.baselinePath} (${updated.nights.length} night(s) of history)`)
 }
 
-/** Runs a gate (or a baseline refresh) end to end. Throws PerfGateError subclasses on failure. */
+/**
+ * Runs a gate (or a baseline refresh) end to end. Throws PerfGateError subclasses on failure. Values
+ * the config took from the environment (`${NAME}`) never leave it: the log, errors, the journal,
+ * results.json, the report and baseline nights show `***` or the `${NAME}` they came from.
+ */
 export async function runGate(loaded: LoadedConfig, options: GateOptions): Promise<GateOutcome> {
+  try {
+    return await runGateMasked(loaded, { ...options, log: maskedLogger(options.log, loaded.interpolated) })
+  } catch (error) {
+    throw redactError(error, loaded.interpolated)
+  }
+}
+
+async function runGateMasked(loaded: LoadedConfig, options: GateOptions): Promise<GateOutcome> {
   const env = options.env ?? process.env
   const now = options.now ?? (() => new Date())
   const log = options.log
@@ -346,6 +361,7 @@ export async function runGate(loaded: LoadedConfig, options: GateOptions): Promi
     startedAt: startedAt.toISOString(),
     baselinePath: p.baseline ? p.baselinePath : null,
     config: { ...p.config, gate: p.gate },
+    interpolated: loaded.interpolated,
   })
   const start = options.mode === 'baseline' ? 'baseline' : p.method === 'paired' ? 'paired' : 'stored'
   const progress = new Progress(estimateGate(p.config, start, p.hasVariant), p.gate, now, log)
@@ -379,16 +395,12 @@ export async function runGate(loaded: LoadedConfig, options: GateOptions): Promi
     unregisterSweep()
   }
 
-  const results = await assembleResults(
-    p,
-    options,
-    evidence,
-    step,
-    { startedAt, finishedAt: now() },
-    env,
-    loaded.dir,
+  const results = maskInterpolated(
+    await assembleResults(p, options, evidence, step, { startedAt, finishedAt: now() }, env, loaded.root),
+    loaded.interpolated,
   )
-  if (options.mode === 'baseline') await appendBaselineNight(p, results, evidence.storedRuns, log)
+  if (options.mode === 'baseline')
+    await appendBaselineNight(p, results, maskInterpolated(evidence.storedRuns, loaded.interpolated), log)
   // The verdict stands whatever happens to the report files: writeArtifacts turns a failure into a
   // warning (artifacts.failed).
   const artifacts = await writeArtifacts(results, options.outDir, log)

@@ -88,7 +88,12 @@ const workflowRunEvent = z.object({
 })
 
 /** Events whose payload carries `pull_request`. */
-const PULL_REQUEST_EVENTS = new Set(['pull_request', 'pull_request_target', 'pull_request_review'])
+const PULL_REQUEST_EVENTS = new Set([
+  'pull_request',
+  'pull_request_target',
+  'pull_request_review',
+  'pull_request_review_comment',
+])
 
 /**
  * Builds the run context from the runner's environment and the parsed event payload. Throws a
@@ -195,15 +200,38 @@ function payloadError(eventName: string, error: z.ZodError): ConfigError {
 }
 
 /**
- * Refuses to measure on `pull_request_target`: that event runs with the base repository's write token
- * and secrets, and measuring means running the pull request's config (images, commands, files copied
- * in) and k6 scripts. Measure on `pull_request` and publish from a `workflow_run` job instead.
+ * Events on which measuring runs code the job can trust, or a pull request's code with the read-only
+ * token GitHub gives pull_request-like events from forks. Every other event (workflow_run,
+ * issue_comment, pull_request_target, repository_dispatch, ...) runs with the base repository's write
+ * token and secrets, and a job can check a pull request out in it: measuring then runs the pull
+ * request's config, images and k6 scripts next to that token.
  */
-export function refuseUntrustedMeasuring(eventName: string, mode: 'gate' | 'baseline'): void {
-  if (eventName !== 'pull_request_target') return
+export const MEASURING_EVENTS: ReadonlySet<string> = new Set([
+  'pull_request',
+  'pull_request_review',
+  'pull_request_review_comment',
+  'push',
+  'schedule',
+  'workflow_dispatch',
+  'merge_group',
+  'release',
+])
+
+/**
+ * Refuses to measure (modes gate and baseline) on an event outside MEASURING_EVENTS, unless the
+ * workflow opts in with the input allow-privileged-events. Publish mode reads numbers, runs nothing,
+ * and is not affected. An empty event name (not in Actions) is let through.
+ */
+export function refuseUntrustedMeasuring(
+  eventName: string,
+  mode: 'gate' | 'baseline',
+  options: { allowPrivilegedEvents?: boolean } = {},
+): void {
+  if (eventName === '' || MEASURING_EVENTS.has(eventName) || options.allowPrivilegedEvents) return
   throw new ConfigError([
-    `GITHUB_EVENT_NAME: mode "${mode}" refuses to run on pull_request_target, which gives the pull request's config and k6 scripts the base repository's write token and secrets. ` +
-      'Measure on pull_request and post the comment from a workflow_run job with mode: publish (README "Fork pull requests"; examples/workflows/perf-gate-fork-measure.yml and perf-gate-fork-comment.yml).',
+    `GITHUB_EVENT_NAME: mode "${mode}" refuses to run on ${eventName}, which can carry a pull request while the job holds the base repository's write token and secrets, and measuring runs the pull request's config, images and k6 scripts. ` +
+      'Measure on pull_request and post the comment from a workflow_run job with mode: publish (docs/security.md; examples/workflows/perf-gate-fork-measure.yml and perf-gate-fork-comment.yml), ' +
+      `or, if this job only ever checks out trusted code, set the input allow-privileged-events: true (measuring events: ${[...MEASURING_EVENTS].join(', ')}).`,
   ])
 }
 

@@ -18,7 +18,6 @@ import {
   type StartedTestContainer,
 } from 'testcontainers'
 import { parse as parseYaml, stringify } from 'yaml'
-import { FORBIDDEN_VARIABLE_PREFIXES } from '../config/load.js'
 import type { ComposeStackConfig, VariantConfig } from '../config/schema.js'
 import { durationMs } from '../config/schema.js'
 import { InfrastructureError } from '../errors.js'
@@ -103,18 +102,9 @@ export function overrideDocument(
   return stringify({ ...(raw.version !== undefined ? { version: String(raw.version) } : {}), services })
 }
 
-/**
- * The environment Compose runs with: the runner's, minus what belongs to the runner and GitHub
- * (tokens, inputs). Compose interpolates `${NAME}` in the file from it, and the file is untrusted.
- */
-export function composeEnvironment(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
-  const out: Record<string, string> = {}
-  for (const name of Object.keys(env)) {
-    // Set to empty rather than left out: testcontainers spreads process.env under these.
-    if (FORBIDDEN_VARIABLE_PREFIXES.some((p) => name.toUpperCase().startsWith(p))) out[name] = ''
-  }
-  return out
-}
+// One rule for Compose's environment, here (up) and in the config check (compose config).
+export { composeEnvironment } from '../config/compose-env.js'
+import { composeEnvironment } from '../config/compose-env.js'
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 

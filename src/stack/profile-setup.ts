@@ -3,12 +3,38 @@
  * expected: a gateway that accepted the config may still be propagating it (WSO2's xds sync, nginx
  * reloads), and load sent before that measures errors, not latency.
  */
-import { InfrastructureError } from '../errors.js'
+import { ConfigError, InfrastructureError } from '../errors.js'
+import { hostRefusal } from '../config/hosts.js'
+import { maskCredentials } from '../config/secrets.js'
 import type { HttpCall, ProfileConfig } from '../config/schema.js'
 import { durationMs } from '../config/schema.js'
 import { fillTemplate, fillTemplateIn } from '../config/template.js'
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** Most characters of an admin API's answer a message quotes: enough to read an error, not a document. */
+export const MAX_QUOTED_CHARS = 80
+
+/**
+ * What setup and readiness may reach and how they quote what they get: the stack's service names and
+ * hosts the workflow allows (lower case), and a mask for values taken from the environment.
+ */
+export interface SetupGuard {
+  hosts: ReadonlySet<string>
+  mask: (text: string) => string
+}
+
+/** At most MAX_QUOTED_CHARS of `text`, on one line, with credentials and interpolated values masked. */
+export function quoteAnswer(text: string, mask: (text: string) => string): string {
+  const flat = maskCredentials(mask(text)).replace(/\s+/g, ' ').trim()
+  return flat.length > MAX_QUOTED_CHARS ? `${flat.slice(0, MAX_QUOTED_CHARS)}…` : flat
+}
+
+/** Refuses a URL whose host is outside the guard (a captured value can fill a URL at run time). */
+function requireReachable(url: string, guard: SetupGuard, where: string): void {
+  const refusal = hostRefusal(url, guard.hosts, where)
+  if (refusal) throw new ConfigError([guard.mask(refusal)])
+}
 
 /** Longest captured value: an id or a key, not a document. */
 export const MAX_CAPTURE_CHARS = 4096
@@ -53,7 +79,9 @@ export async function sendSetupCall(
   call: HttpCall,
   url: string,
   where: string,
+  guard: SetupGuard,
 ): Promise<Record<string, string>> {
+  requireReachable(call.url, guard, where)
   const body =
     call.body === undefined
       ? undefined
@@ -72,28 +100,32 @@ export async function sendSetupCall(
         method: call.method,
         headers,
         body,
+        // A redirect would take the call (and its admin key) to a host the guard never saw.
+        redirect: 'manual',
         signal: AbortSignal.timeout(10_000),
       })
       const text = await response.text()
-      if (call.expectStatus.includes(response.status)) return capture(call, text, where)
-      last = `HTTP ${response.status}: ${text.slice(0, 200)}`
+      if (call.expectStatus.includes(response.status)) return capture(call, text, where, guard)
+      last = `HTTP ${response.status}: ${quoteAnswer(text, guard.mask)}`
     } catch (error) {
       last = (error as Error).message
     }
   }
   throw new InfrastructureError(
-    `${where}: ${call.method} ${call.url} failed after ${call.retries + 1} attempts (${last})`,
+    `${where}: ${call.method} ${maskCredentials(guard.mask(call.url))} failed after ${call.retries + 1} attempts (${last})`,
   )
 }
 
-function capture(call: HttpCall, text: string, where: string): Record<string, string> {
+function capture(call: HttpCall, text: string, where: string, guard: SetupGuard): Record<string, string> {
   const entries = Object.entries(call.capture ?? {})
   if (entries.length === 0) return {}
   let json: unknown
   try {
     json = JSON.parse(text)
   } catch {
-    throw new InfrastructureError(`${where}: capture needs a JSON response, got: ${text.slice(0, 200)}`)
+    throw new InfrastructureError(
+      `${where}: capture needs a JSON response, got: ${quoteAnswer(text, guard.mask)}`,
+    )
   }
   const out: Record<string, string> = {}
   for (const [name, dotted] of entries) {
@@ -110,18 +142,24 @@ function capture(call: HttpCall, text: string, where: string): Record<string, st
 export async function waitForProfile(
   profile: ProfileConfig,
   resolveUrl: (url: string) => string,
+  guard: SetupGuard,
 ): Promise<void> {
   const readiness = profile.readiness ?? {
     method: 'GET' as const,
     status: profile.expect.status,
     timeout: '30s',
   }
+  requireReachable(readiness.url ?? profile.target, guard, `profile "${profile.name}" readiness`)
   const url = resolveUrl(readiness.url ?? profile.target)
   const deadline = Date.now() + durationMs(readiness.timeout)
   let last = 'no answer'
   while (Date.now() < deadline) {
     try {
-      const response = await fetch(url, { method: readiness.method, signal: AbortSignal.timeout(5_000) })
+      const response = await fetch(url, {
+        method: readiness.method,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(5_000),
+      })
       await response.arrayBuffer()
       if (response.status === readiness.status) return
       last = `HTTP ${response.status}`
@@ -148,6 +186,7 @@ export interface ProfileSetupResult {
 export async function setUpProfile(
   profile: ProfileConfig,
   resolveUrl: (url: string) => string,
+  guard: SetupGuard,
 ): Promise<ProfileSetupResult> {
   const captured: Record<string, string> = {}
   for (const [i, call] of profile.setup.entries()) {
@@ -155,10 +194,11 @@ export async function setUpProfile(
     for (let index = 0; index < repeat; index++) {
       const filled = fillCall(call, { ...captured, i: String(index) })
       const where = `profile "${profile.name}" setup[${i}]${repeat > 1 ? ` (repeat ${index})` : ''}`
-      Object.assign(captured, await sendSetupCall(filled, resolveUrl(filled.url), where))
+      requireReachable(filled.url, guard, where)
+      Object.assign(captured, await sendSetupCall(filled, resolveUrl(filled.url), where, guard))
     }
   }
-  await waitForProfile(profile, resolveUrl)
+  await waitForProfile(profile, resolveUrl, guard)
   return { headers: profileHeaders(profile, captured) }
 }
 

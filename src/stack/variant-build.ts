@@ -16,19 +16,10 @@ import { GenericContainer, getContainerRuntimeClient } from 'testcontainers'
 import type { Config, VariantConfig } from '../config/schema.js'
 import { ConfigError, InfrastructureError } from '../errors.js'
 import type { Logger } from '../log.js'
-import { requireTool, trustedPath } from '../trusted-path.js'
+import { requireTool } from '../trusted-path.js'
+import { workspaceGit as git, workspaceGitEnv } from '../workspace-git.js'
 
 const execFileAsync = promisify(execFile)
-
-async function git(cwd: string, args: string[]): Promise<string> {
-  const { stdout } = await execFileAsync(requireTool('git'), args, {
-    cwd,
-    timeout: 60_000,
-    maxBuffer: 64 * 2 ** 20,
-    env: { ...process.env, PATH: trustedPath() },
-  })
-  return stdout.trim()
-}
 
 /** A variant service to build: where its Dockerfile lives and at which commit. */
 export interface VariantBuildPlan {
@@ -94,6 +85,8 @@ export async function planVariantBuilds(
   config: Config,
   configFile: string,
   env: Record<string, string | undefined>,
+  /** The workspace (GITHUB_WORKSPACE, the CLI's working directory): its .git is the repository. */
+  root: string,
 ): Promise<VariantBuildPlan[]> {
   const plans: VariantBuildPlan[] = []
   const configDir = path.dirname(configFile)
@@ -101,11 +94,13 @@ export async function planVariantBuilds(
     if (!override.build) continue
     const where = `${configFile}: baselineVariant.services.${service}.build`
     const own = config.services[service]?.build
-    let repoRoot: string
+    const repoRoot = root
     try {
-      repoRoot = await git(configDir, ['rev-parse', '--show-toplevel'])
+      await git(repoRoot, ['rev-parse', '--git-dir'])
     } catch {
-      throw new ConfigError([`${where}: ${configDir} is not inside a git repository`])
+      throw new ConfigError([
+        `${where}: the workspace ${repoRoot} has no git repository (${path.join(repoRoot, '.git')}): check the repository out there`,
+      ])
     }
     const contextAbs = override.build.context ? path.resolve(configDir, override.build.context) : own?.context
     if (!contextAbs) throw new ConfigError([`${where}.context: service "${service}" has no build context`])
@@ -170,14 +165,18 @@ export async function buildVariantImages(
           requireTool('bash'),
           [
             '-c',
-            'git -C "$1" archive --format=tar "$2" -- "$3" | tar -x -C "$4"',
+            'git archive --format=tar "$1" -- "$2" | tar -x -C "$3"',
             'archive',
-            plan.repoRoot,
             plan.commit,
             plan.context,
             dir,
           ],
-          { timeout: 120_000, maxBuffer: 16 * 2 ** 20, env: { ...process.env, PATH: trustedPath() } },
+          {
+            cwd: plan.repoRoot,
+            env: workspaceGitEnv(plan.repoRoot),
+            timeout: 120_000,
+            maxBuffer: 16 * 2 ** 20,
+          },
         )
         await GenericContainer.fromDockerfile(path.join(dir, plan.context), plan.dockerfile)
           .withBuildArgs(plan.args)

@@ -17,7 +17,7 @@ const SECRET = 'adm-9f8e7d6c5b4a'
 const CONFIG = `name: demo
 services:
   gw: { image: perf-gate/never-started:none, ports: [80], wait: { log: up } }
-profiles: [{ name: p, target: "http://gw:80/", headers: { x-admin-token: "\${ADMIN_TOKEN}" } }]
+profiles: [{ name: p, target: "http://gw:80/", headers: { x-admin-token: "\${PERF_GATE_ADMIN_TOKEN}" } }]
 scenarios: [{ name: s, script: constant-vus, vus: 2 }]
 `
 
@@ -80,7 +80,7 @@ describe('the action: bad input, failing writes and GitHub faults', () => {
       GITHUB_RUN_ID: String(2000 + runs),
       RUNNER_TEMP: dir,
       PERF_GATE_RUN_ID: `fault-${runs}`,
-      ADMIN_TOKEN: SECRET,
+      PERF_GATE_ADMIN_TOKEN: SECRET,
       ...extraEnv,
     }
     for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase()}`] = value

@@ -184,7 +184,7 @@ describe('perf-gate CLI: bad input exits 2 before anything starts', () => {
       /environ\.yml: services\.gw\.files\[0\]\.source: \/proc\/self\/environ is on \/proc, which perf-gate never reads/,
     ],
     [
-      'a file outside the config folder and repository',
+      'a file outside the config folder and the workspace',
       () => [
         'run',
         '-c',
@@ -192,7 +192,7 @@ describe('perf-gate CLI: bad input exits 2 before anything starts', () => {
           t.replace('wait: { log: up }', 'wait: { log: up }, files: [{ source: /etc/hostname, target: /h }]'),
         ),
       ],
-      /outside\.yml: services\.gw\.files\[0\]\.source: \/etc\/hostname is outside the config's folder and repository/,
+      /outside\.yml: services\.gw\.files\[0\]\.source: \/etc\/hostname is outside the config's folder and the workspace .*--allow-paths-outside-repo/,
     ],
     [
       'a k6 flag that would write results elsewhere',

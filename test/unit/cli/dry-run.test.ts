@@ -5,6 +5,8 @@ import { parseConfig } from '../../../src/config/load.js'
 const loaded = (gate: Record<string, unknown> = {}) => ({
   file: '/repo/perf-gate.yml',
   dir: '/repo',
+  root: '/repo',
+  allowedHosts: [],
   interpolated: [],
   config: parseConfig(
     {

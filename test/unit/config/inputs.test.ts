@@ -71,3 +71,45 @@ describe('getInputs: k6-flags and k6-version', () => {
     )
   })
 })
+
+describe('getInputs: options that widen the trust boundary come from the workflow', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs()
+  })
+
+  it('defaults to the narrow rules', () => {
+    expect(getInputs()).toMatchObject({
+      allowPathsOutsideRepo: false,
+      allowedHosts: [],
+      allowPrivilegedEvents: false,
+    })
+  })
+
+  it('reads allow-paths-outside-repo, allowed-hosts and allow-privileged-events', () => {
+    vi.stubEnv('INPUT_ALLOW-PATHS-OUTSIDE-REPO', 'true')
+    vi.stubEnv('INPUT_ALLOWED-HOSTS', 'gw.internal.example, 10.0.0.7\nAdmin.Example')
+    vi.stubEnv('INPUT_ALLOW-PRIVILEGED-EVENTS', 'true')
+    expect(getInputs()).toMatchObject({
+      allowPathsOutsideRepo: true,
+      allowedHosts: ['gw.internal.example', '10.0.0.7', 'admin.example'],
+      allowPrivilegedEvents: true,
+    })
+  })
+
+  it('refuses a non-boolean and a host with a scheme or path, naming the inputs', () => {
+    vi.stubEnv('INPUT_ALLOW-PATHS-OUTSIDE-REPO', 'yes please')
+    vi.stubEnv('INPUT_ALLOWED-HOSTS', 'http://169.254.169.254/latest')
+    vi.stubEnv('INPUT_ALLOW-PRIVILEGED-EVENTS', '1')
+    const problems = (() => {
+      try {
+        getInputs()
+      } catch (error) {
+        return (error as ConfigError).problems.join('\n')
+      }
+      return ''
+    })()
+    expect(problems).toMatch(/input "allow-paths-outside-repo": expected true or false/)
+    expect(problems).toMatch(/input "allowed-hosts": expected host names or IP addresses/)
+    expect(problems).toMatch(/input "allow-privileged-events": expected true or false/)
+  })
+})

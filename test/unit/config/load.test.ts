@@ -1,8 +1,15 @@
-import { mkdtempSync, symlinkSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { formatPath, interpolate, loadConfig, looksSecret, parseConfig } from '../../../src/config/load.js'
+import {
+  formatPath,
+  interpolate,
+  loadConfig,
+  looksSecret,
+  parseConfig,
+  type LoadOptions,
+} from '../../../src/config/load.js'
 import { ConfigError } from '../../../src/errors.js'
 
 const valid = {
@@ -269,13 +276,13 @@ describe('interpolation and secrets', () => {
     writeFileSync(
       file,
       `name: demo
-services: { gw: { image: gw, ports: [80], env: { KEY: "\${ADMIN_KEY}" }, wait: { log: up } } }
+services: { gw: { image: gw, ports: [80], env: { KEY: "\${PERF_GATE_ADMIN_KEY}" }, wait: { log: up } } }
 profiles: [{ name: p, target: "http://gw:80/" }]
 scenarios: [{ name: s, script: constant-vus }]
 `,
     )
-    expect(loadConfig(file, { ADMIN_KEY: 'k-123456' }).interpolated).toEqual([
-      { name: 'ADMIN_KEY', value: 'k-123456' },
+    expect(loadConfig(file, { PERF_GATE_ADMIN_KEY: 'k-123456' }).interpolated).toEqual([
+      { name: 'PERF_GATE_ADMIN_KEY', value: 'k-123456' },
     ])
   })
 })
@@ -375,9 +382,9 @@ services:
 profiles: [{ name: p, target: "http://gw:80/" }]
 scenarios: [{ name: s, script: constant-vus }]
 ${extra}`
-  const problemText = (file: string) => {
+  const problemText = (file: string, options: LoadOptions = {}) => {
     try {
-      loadConfig(file, {})
+      loadConfig(file, {}, options)
     } catch (error) {
       return (error as ConfigError).problems.join('\n')
     }
@@ -387,11 +394,8 @@ ${extra}`
   it('refuses /proc/self/environ even when paths outside the repository are allowed', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'perf-gate-paths-'))
     const file = path.join(dir, 'perf-gate.yml')
-    writeFileSync(
-      file,
-      base('allowPathsOutsideRepo: true\n', ', files: [{ source: /proc/self/environ, target: /env }]'),
-    )
-    expect(problemText(file)).toMatch(
+    writeFileSync(file, base('', ', files: [{ source: /proc/self/environ, target: /env }]'))
+    expect(problemText(file, { allowPathsOutsideRepo: true })).toMatch(
       /services\.gw\.files\[0\]\.source: \/proc\/self\/environ is on \/proc, which perf-gate never reads/,
     )
   })
@@ -404,10 +408,50 @@ ${extra}`
     const files = `, files: [{ source: ${path.join(outside, 'secret.txt')}, target: /s }]`
     writeFileSync(file, base('', files))
     expect(problemText(file)).toMatch(
-      /services\.gw\.files\[0\]\.source: .*secret\.txt is outside the config's folder and repository .*allowPathsOutsideRepo: true/,
+      /services\.gw\.files\[0\]\.source: .*secret\.txt is outside the config's folder and the workspace .*allow-paths-outside-repo/,
     )
-    writeFileSync(file, base('allowPathsOutsideRepo: true\n', files))
-    expect(problemText(file)).toBe('')
+    expect(problemText(file, { allowPathsOutsideRepo: true })).toBe('')
+  })
+
+  it("refuses allowPathsOutsideRepo in the config: the pull request's own files cannot widen the rule", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'perf-gate-paths-'))
+    const file = path.join(dir, 'perf-gate.yml')
+    writeFileSync(file, base('allowPathsOutsideRepo: true\n'))
+    const text = problemText(file)
+    expect(text).toMatch(/perf-gate\.yml: allowPathsOutsideRepo: /)
+    expect(text).toMatch(/action input "allow-paths-outside-repo"/)
+    expect(text).toMatch(/--allow-paths-outside-repo/)
+  })
+
+  it('takes the repository root from the workflow, not from a bare repository committed in the PR', () => {
+    // A committed bare repository whose core.worktree is "/" makes `git rev-parse --show-toplevel`
+    // answer "/", so every host path would count as inside the repository.
+    const workspace = mkdtempSync(path.join(tmpdir(), 'perf-gate-ws-'))
+    const outside = mkdtempSync(path.join(tmpdir(), 'perf-gate-outside-'))
+    writeFileSync(path.join(outside, 'secret.txt'), 'x')
+    const dir = path.join(workspace, 'pr')
+    mkdirSync(path.join(dir, 'objects'), { recursive: true })
+    mkdirSync(path.join(dir, 'refs'), { recursive: true })
+    writeFileSync(path.join(dir, 'HEAD'), 'ref: refs/heads/main\n')
+    writeFileSync(
+      path.join(dir, 'config'),
+      '[core]\n\trepositoryformatversion = 0\n\tbare = false\n\tworktree = /\n',
+    )
+    const file = path.join(dir, 'perf-gate.yml')
+    writeFileSync(file, base('', `, files: [{ source: ${path.join(outside, 'secret.txt')}, target: /s }]`))
+    expect(problemText(file, { root: workspace })).toMatch(/secret\.txt is outside/)
+  })
+
+  it('counts files under the workspace root as inside', () => {
+    const workspace = mkdtempSync(path.join(tmpdir(), 'perf-gate-ws-'))
+    mkdirSync(path.join(workspace, 'shared'))
+    writeFileSync(path.join(workspace, 'shared', 'gw.conf'), 'x')
+    mkdirSync(path.join(workspace, 'bench'))
+    const file = path.join(workspace, 'bench', 'perf-gate.yml')
+    writeFileSync(file, base('', ', files: [{ source: ../shared/gw.conf, target: /gw.conf }]'))
+    expect(problemText(file, { root: workspace })).toBe('')
+    const elsewhere = mkdtempSync(path.join(tmpdir(), 'perf-gate-ws-'))
+    expect(problemText(file, { root: elsewhere })).toMatch(/gw\.conf is outside/)
   })
 
   it('follows symlinks before deciding', () => {

@@ -6,6 +6,7 @@ import {
   readFileSync,
   readSync,
   statSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -47,6 +48,53 @@ describe('prepareOutDir', () => {
       new RegExp(`^--out: ${target}: cannot create or write the output folder`),
     )
     expect((error as Error).message).toMatch(reason)
+  })
+})
+
+describe('prepareOutDir refuses symlinks (a pull request can commit one where the out dir goes)', () => {
+  const setup = () => {
+    const workspace = mkdtempSync(path.join(tmpdir(), 'perf-gate-ws-'))
+    const elsewhere = mkdtempSync(path.join(tmpdir(), 'perf-gate-elsewhere-'))
+    return { workspace, elsewhere }
+  }
+  const refusal = async (dir: string, root: string) => {
+    const error = await prepareOutDir(dir, 'input "out-dir"', { root }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ConfigError)
+    expect((error as ConfigError).exitCode).toBe(2)
+    return (error as Error).message
+  }
+
+  it('the out dir itself', async () => {
+    const { workspace, elsewhere } = setup()
+    symlinkSync(elsewhere, path.join(workspace, 'perf-gate-results'))
+    const message = await refusal(path.join(workspace, 'perf-gate-results'), workspace)
+    expect(message).toMatch(/^input "out-dir": .*perf-gate-results is a symlink/)
+    // Nothing was written through it.
+    expect(() => statSync(path.join(elsewhere, 'charts'))).toThrow()
+  })
+
+  it('a parent inside the workspace', async () => {
+    const { workspace, elsewhere } = setup()
+    symlinkSync(elsewhere, path.join(workspace, 'reports'))
+    const message = await refusal(path.join(workspace, 'reports', 'perf'), workspace)
+    expect(message).toMatch(/reports is a symlink/)
+    expect(() => statSync(path.join(elsewhere, 'perf'))).toThrow()
+  })
+
+  it('anything inside an existing out dir', async () => {
+    const { workspace, elsewhere } = setup()
+    const out = path.join(workspace, 'perf-gate-results')
+    mkdirSync(path.join(out, 'charts'), { recursive: true })
+    writeFileSync(path.join(elsewhere, 'id_rsa'), 'secret')
+    symlinkSync(path.join(elsewhere, 'id_rsa'), path.join(out, 'charts', 'chart.png'))
+    expect(await refusal(out, workspace)).toMatch(/charts\/chart\.png is a symlink/)
+  })
+
+  it('but not a symlink above the workspace (the runner’s own layout)', async () => {
+    const { elsewhere } = setup()
+    const link = path.join(mkdtempSync(path.join(tmpdir(), 'perf-gate-ln-')), 'ws')
+    symlinkSync(elsewhere, link)
+    expect(await prepareOutDir(path.join(link, 'out'), '--out', { root: link })).toBe(path.join(link, 'out'))
   })
 })
 

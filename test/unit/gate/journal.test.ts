@@ -97,3 +97,35 @@ describe('resultsFromJournal', () => {
     expect(results.cells[1]?.sweep).toEqual({ scenario: 'c', level: 'vus=10' })
   })
 })
+
+describe('Journal keeps interpolated values out of the file it leaves behind (an uploaded artifact)', () => {
+  it('writes ${NAME} where the config held a value taken from the environment', async () => {
+    const secret = 'adm-9f8e7d6c5b4a-key'
+    const withKey = parseConfig(
+      {
+        name: 'j',
+        services: { gw: { image: 'gw', ports: [80], env: { ADMIN_KEY: secret }, wait: { log: 'up' } } },
+        profiles: [{ name: 'api', target: 'http://gw:80/', headers: { 'x-admin-key': `Bearer ${secret}` } }],
+        scenarios: [{ name: 'steady', script: 'constant-vus' }],
+      },
+      'perf-gate.yml',
+      {},
+    )
+    const dir = await mkdtemp(path.join(tmpdir(), 'perf-gate-journal-'))
+    const journal = await Journal.start(dir, {
+      name: 'j',
+      mode: 'gate',
+      startedAt: '2026-01-01T00:00:00Z',
+      baselinePath: null,
+      config: withKey,
+      interpolated: [{ name: 'PERF_GATE_ADMIN_KEY', value: secret }],
+    })
+    await journal.append({ ...run({ p95: 2, round: 1 }), error: `setup said ${secret}` } as never)
+    const text = await readFile(journal.file, 'utf8')
+    expect(text).not.toContain(secret)
+    expect(text).toContain('Bearer ${PERF_GATE_ADMIN_KEY}')
+    // Still a journal `perf-gate report` can render.
+    const { header } = await readJournal(journal.file)
+    expect(header.name).toBe('j')
+  })
+})

@@ -191,8 +191,36 @@ describe('refuseUntrustedMeasuring', () => {
     }
   })
 
-  it('lets every other event through', () => {
-    for (const event of ['pull_request', 'push', 'schedule', 'workflow_dispatch', 'workflow_run', ''])
+  it('lets the events that measure with an unprivileged or trusted checkout through', () => {
+    for (const event of [
+      'pull_request',
+      'pull_request_review',
+      'pull_request_review_comment',
+      'push',
+      'schedule',
+      'workflow_dispatch',
+      'merge_group',
+      'release',
+      '',
+    ])
       expect(() => refuseUntrustedMeasuring(event, 'gate')).not.toThrow()
   })
+
+  it.each(['workflow_run', 'issue_comment', 'pull_request_target', 'repository_dispatch', 'check_run'])(
+    'refuses %s (it can carry a pull request with a privileged token) unless the workflow opts in',
+    (event) => {
+      let error: unknown
+      try {
+        refuseUntrustedMeasuring(event, 'gate')
+      } catch (e) {
+        error = e
+      }
+      expect(error).toBeInstanceOf(ConfigError)
+      expect((error as ConfigError).exitCode).toBe(2)
+      expect((error as Error).message).toMatch(
+        new RegExp(`^GITHUB_EVENT_NAME: mode "gate" refuses to run on ${event}.*allow-privileged-events`),
+      )
+      expect(() => refuseUntrustedMeasuring(event, 'gate', { allowPrivilegedEvents: true })).not.toThrow()
+    },
+  )
 })

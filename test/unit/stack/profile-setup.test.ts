@@ -25,6 +25,14 @@ beforeAll(async () => {
         return void res.writeHead(201).end('{}')
       }
       if (req.url === '/admin/broken') return void res.writeHead(500).end('boom')
+      if (req.url === '/admin/chatty')
+        return void res
+          .writeHead(500)
+          .end(
+            `error for key adm-9f8e7d6c5b4a, token ghp_0123456789abcdefghijABCDEFGHIJ0123 ${'x'.repeat(300)}`,
+          )
+      if (req.url === '/admin/redirect')
+        return void res.writeHead(302, { location: `${base}/admin/redirected` }).end()
       // Creating route N answers with its id and a key, as admin APIs return what they created.
       const route = /^\/admin\/routes\/(\d+)$/.exec(req.url ?? '')
       if (route)
@@ -64,13 +72,15 @@ const profileWith = (setup: unknown[], readinessTimeout = '5s', headers: Record<
 
 // The stack rewrites service hosts to container addresses; here "gw" is the local server.
 const resolve = (url: string) => url.replace('http://gw:80', base)
+// The hosts setup may call: the stack's one service.
+const guard = { hosts: new Set(['gw']), mask: (text: string) => text }
 
 describe('setUpProfile', () => {
   it('retries admin calls until they succeed, sends the JSON body, then waits for the route', async () => {
     const profile = profileWith([
       { url: 'http://gw:80/admin/apis', body: { name: 'echo', policies: ['jwt'] } },
     ])
-    await setUpProfile(profile, resolve)
+    await setUpProfile(profile, resolve, guard)
     const calls = received.filter((r) => r.url === '/admin/apis')
     expect(calls).toHaveLength(3)
     expect(JSON.parse(calls[2]!.body)).toEqual({ name: 'echo', policies: ['jwt'] })
@@ -79,7 +89,7 @@ describe('setUpProfile', () => {
 
   it('names the profile, the call and the last answer when setup keeps failing', async () => {
     const profile = profileWith([{ url: 'http://gw:80/admin/broken', retries: 1 }])
-    const error = await setUpProfile(profile, resolve).catch((e: unknown) => e)
+    const error = await setUpProfile(profile, resolve, guard).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(InfrastructureError)
     expect((error as Error).message).toBe(
       'profile "jwt" setup[0]: POST http://gw:80/admin/broken failed after 2 attempts (HTTP 500: boom)',
@@ -91,9 +101,54 @@ describe('setUpProfile', () => {
       ...profileWith([], '600ms'),
       target: 'http://gw:80/missing',
     }
-    await expect(setUpProfile(profile, resolve)).rejects.toThrow(
+    await expect(setUpProfile(profile, resolve, guard)).rejects.toThrow(
       /profile "jwt": http:\/\/127\.0\.0\.1:\d+\/missing did not answer 200 within 600ms \(last: HTTP 404\)/,
     )
+  })
+})
+
+describe('setup reaches only the stack', () => {
+  it('refuses a call to a host that is not a service, without sending it', async () => {
+    const profile = profileWith([{ url: 'http://gw:80/admin/apis' }])
+    const evil = {
+      ...profile,
+      setup: [{ ...profile.setup[0]!, url: 'http://169.254.169.254/latest/meta-data/' }],
+    }
+    const start = received.length
+    await expect(setUpProfile(evil, (u) => u, guard)).rejects.toThrow(
+      /profile "jwt" setup\[0\]: host "169\.254\.169\.254" is not a service of this stack/,
+    )
+    expect(received.length).toBe(start)
+  })
+
+  it('refuses a host a capture filled in', async () => {
+    const profile = profileWith([
+      { url: 'http://gw:80/admin/routes/1', capture: { host: 'id' } },
+      { url: 'http://gw:80/admin/consumers' },
+    ])
+    const second = { ...profile.setup[1]!, url: 'http://{{host}}:80/admin/consumers' }
+    await expect(
+      setUpProfile({ ...profile, setup: [profile.setup[0]!, second] }, resolve, guard),
+    ).rejects.toThrow(/setup\[1\]: host "r1" is not a service of this stack/)
+  })
+
+  it('follows no redirect', async () => {
+    const profile = profileWith([{ url: 'http://gw:80/admin/redirect', retries: 0 }])
+    const start = received.length
+    await expect(setUpProfile(profile, resolve, guard)).rejects.toThrow(/HTTP 302/)
+    expect(received.slice(start).map((r) => r.url)).not.toContain('/admin/redirected')
+  })
+
+  it('quotes at most 80 masked characters of a failing answer', async () => {
+    const profile = profileWith([{ url: 'http://gw:80/admin/chatty', retries: 0 }])
+    const masking = { hosts: guard.hosts, mask: (text: string) => text.split('adm-9f8e7d6c5b4a').join('***') }
+    const message = ((await setUpProfile(profile, resolve, masking).catch((e: unknown) => e)) as Error)
+      .message
+    const quoted = /\(HTTP 500: (.*)\)$/.exec(message)?.[1] ?? ''
+    expect(quoted.length).toBeGreaterThan(0)
+    expect(quoted.length).toBeLessThanOrEqual(81) // 80 characters and an ellipsis
+    expect(message).not.toContain('adm-9f8e7d6c5b4a')
+    expect(message).not.toContain('ghp_0123456789')
   })
 })
 
@@ -120,7 +175,7 @@ describe('setup repeat and capture', () => {
       { authorization: 'Key {{key}}', 'x-static': 'yes' },
     )
     const start = received.length
-    const result = await setUpProfile(profile, resolve)
+    const result = await setUpProfile(profile, resolve, guard)
     const calls = received.slice(start).filter((r) => r.url.startsWith('/admin/'))
     expect(calls.map((c) => c.url)).toEqual([
       '/admin/routes/0',
@@ -139,7 +194,7 @@ describe('setup repeat and capture', () => {
     const profile = profileWith([
       { url: 'http://gw:80/admin/routes/1', capture: { x: 'data.missing' }, retries: 0 },
     ])
-    await expect(setUpProfile(profile, resolve)).rejects.toThrow(
+    await expect(setUpProfile(profile, resolve, guard)).rejects.toThrow(
       'profile "jwt" setup[0]: capture x: no value at "data.missing"',
     )
   })

@@ -1,0 +1,54 @@
+/**
+ * Which hosts perf-gate's own HTTP calls (profile setup, readiness, k6 targets) may reach: the stack's
+ * services, plus hosts the workflow allows (the input allowed-hosts, the CLI flag --allow-host). A pull
+ * request controls the config, so the config cannot add hosts: a setup chain that may name any host
+ * can read a cloud metadata endpoint, capture a token and send it on.
+ */
+import { isIP } from 'node:net'
+
+/** A host name (letters, digits, "-", "_", dots) or an IP address, as the workflow writes it. */
+const HOST_NAME = /^(?=.{1,253}$)[a-z0-9_](?:[a-z0-9_-]{0,62})(?:\.[a-z0-9_](?:[a-z0-9_-]{0,62}))*\.?$/
+
+/** Normalizes one host (lower case, brackets of an IPv6 address removed), or undefined when not a host. */
+export function normalizeHost(text: string): string | undefined {
+  const host = text.trim().toLowerCase()
+  const bare = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host
+  if (isIP(bare) !== 0) return bare
+  return HOST_NAME.test(host) ? host.replace(/\.$/, '') : undefined
+}
+
+/**
+ * Splits a list of hosts separated by commas, spaces or new lines. Returns the hosts and the entries
+ * that are not a host (a URL, a path, a port), so the caller can name its input.
+ */
+export function parseHostList(text: string): { hosts: string[]; invalid: string[] } {
+  const hosts: string[] = []
+  const invalid: string[] = []
+  for (const entry of text.split(/[\s,]+/).filter((e) => e !== '')) {
+    const host = normalizeHost(entry)
+    if (host === undefined) invalid.push(entry)
+    else if (!hosts.includes(host)) hosts.push(host)
+  }
+  return { hosts, invalid }
+}
+
+/** The host of a URL as `new URL` sees it (lower case, IPv6 without brackets), or undefined. */
+export function urlHost(url: string): string | undefined {
+  try {
+    const host = new URL(url).hostname.toLowerCase()
+    return host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Why `url` may not be called, or undefined when its host is one of `allowed` (service names, their
+ * container addresses, hosts the workflow allows). `what` names the URL in the message.
+ */
+export function hostRefusal(url: string, allowed: ReadonlySet<string>, what: string): string | undefined {
+  const host = urlHost(url)
+  if (host === undefined) return `${what}: not a URL`
+  if (allowed.has(host)) return undefined
+  return `${what}: host "${host}" is not a service of this stack; perf-gate only calls the stack's own services (${[...allowed].join(', ') || 'none'}), and hosts the workflow allows with the action input "allowed-hosts" or the CLI flag --allow-host`
+}
