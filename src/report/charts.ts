@@ -755,7 +755,12 @@ function ruleText(cell: CellComparison, thresholdPct: number): string {
   if (cell.latencyVerdict === 'pass') text = `pass: upper ${pct(ratio.upper)} < ${limit}`
   else if (cell.latencyVerdict === 'regression')
     text = `regression: lower ${pct(ratio.lower)} > 0%, estimate ${pct(ratio.estimate)} > ${limit}`
-  else if (ratio.lower > 1) text = `inconclusive: estimate ${pct(ratio.estimate)} ≤ ${limit}, upper above`
+  // Significant and above the threshold, yet inconclusive: the stricter block confidence or Holm's
+  // correction over the cells held it back (stats/verdict.ts, multiple-testing.ts).
+  else if (ratio.lower > 1 && ratio.estimate > 1 + thresholdPct / 100)
+    text = `inconclusive: estimate ${pct(ratio.estimate)} > ${limit}, not yet significant enough to block`
+  else if (ratio.lower > 1)
+    text = `inconclusive: estimate ${pct(ratio.estimate)} ≤ ${limit}, upper ${pct(ratio.upper)} above`
   else text = `inconclusive: upper ${pct(ratio.upper)} ≥ ${limit}, lower ≤ 0%`
   return cell.verdict === cell.latencyVerdict ? text : `${text}; error rate: ${cell.verdict}`
 }

@@ -219,6 +219,26 @@ describe('decisionChart', () => {
     expect(byCell('rate-limit/vus-50').rule).toMatch(/^regression: /)
   })
 
+  it('says why an inconclusive cell above the threshold did not block, never "estimate <= threshold"', () => {
+    // Above the threshold and significant at 95%, yet inconclusive: Holm's correction or the stricter
+    // block confidence (gate.blockConfidence) did not let it block.
+    const held = regressedGate()
+    const cell = held.cells.find((c) => c.cell === 'key-auth/vus-50')!
+    Object.assign(cell, {
+      ratio: { estimate: 1.14, lower: 1.02, upper: 1.27, confidence: 0.95 },
+      latencyVerdict: 'inconclusive',
+      verdict: 'inconclusive',
+    })
+    const row = rows(decisionChart(held)!.spec).find((r) => r.cell === 'key-auth/vus-50')!
+    expect(row.region).toBe('inconclusive')
+    expect(row.rule).not.toMatch(/≤ \+10%/)
+    expect(row.rule).toBe('inconclusive: estimate +14.0% > +10%, not yet significant enough to block')
+    // Significant but with the estimate within the threshold: that is what "≤" describes.
+    Object.assign(cell, { ratio: { estimate: 1.08, lower: 1.02, upper: 1.15, confidence: 0.95 } })
+    const within = rows(decisionChart(held)!.spec).find((r) => r.cell === 'key-auth/vus-50')!
+    expect(within.rule).toBe('inconclusive: estimate +8.0% ≤ +10%, upper +15.0% above')
+  })
+
   it('keeps 0% and the threshold in view whatever the intervals', () => {
     const x = ((layers(spec)[0]!.encoding as Row).x as Row).scale as { domain: number[] }
     expect(x.domain[0]).toBeLessThan(0)
