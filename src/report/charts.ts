@@ -210,9 +210,10 @@ function byScenario(results: GateResults): Record<string, unknown> | null {
 }
 
 /**
- * Per profile, the median of per-run P95 for baseline and candidate with their 95% CI as error bars,
- * and above each candidate bar its change: in percent (the ratio the gate tests) and in ms (the
- * difference of the medians, what a latency budget is written in). The threshold is not drawn here:
+ * Per profile, the geometric mean of per-run P95 for baseline and candidate with its 95% CI as error
+ * bars (the interval belongs to the geometric mean, so the bar is that, not the median), and above each
+ * candidate bar its change: in percent (the ratio the gate tests) and in ms (the difference of the
+ * geometric means, what a latency budget is written in). The threshold is not drawn here:
  * the verdict tests the ratio's interval, which the decision chart shows against the threshold.
  */
 export function latencyComparisonChart(results: GateResults): ChartDefinition | null {
@@ -229,21 +230,21 @@ export function latencyComparisonChart(results: GateResults): ChartDefinition | 
         profile: cell.profile,
         scenario: cell.scenario,
         variant,
-        median: tidy(summary.median),
+        mean: tidy(summary.mean),
         lower: tidy(summary.lower),
         upper: tidy(summary.upper),
         n: summary.n,
       })
     }
     if (cell.baseline && cell.changePct !== null) {
-      const deltaMs = cell.candidate.median - cell.baseline.median
+      const deltaMs = cell.candidate.mean - cell.baseline.mean
       values.push({
         kind: 'change',
         cell: cell.cell,
         profile: cell.profile,
         scenario: cell.scenario,
         variant: 'candidate',
-        top: tidy(Math.max(cell.candidate.upper, cell.candidate.median)),
+        top: tidy(Math.max(cell.candidate.upper, cell.candidate.mean)),
         changePct: tidy(cell.changePct),
         deltaMs: tidy(deltaMs),
         pct: formatSignedPct(cell.changePct, 0),
@@ -263,12 +264,12 @@ export function latencyComparisonChart(results: GateResults): ChartDefinition | 
       encoding: {
         x,
         xOffset,
-        y: { field: 'median', type: 'quantitative', title: `${metric} (ms), median of runs` },
+        y: { field: 'mean', type: 'quantitative', title: `${metric} (ms), geometric mean` },
         color: { field: 'variant', type: 'nominal', scale: variants, title: null },
         tooltip: [
           { field: 'cell', title: 'Cell' },
           { field: 'variant', title: 'Variant' },
-          { field: 'median', title: `${metric} median (ms)` },
+          { field: 'mean', title: `${metric} geometric mean (ms)` },
           { field: 'lower', title: 'CI lower' },
           { field: 'upper', title: 'CI upper' },
           { field: 'n', title: 'Runs' },
@@ -302,7 +303,7 @@ export function latencyComparisonChart(results: GateResults): ChartDefinition | 
             tooltip: [
               { field: 'cell', title: 'Cell' },
               { field: 'changePct', title: 'Change (%)' },
-              { field: 'deltaMs', title: 'Change (ms, medians)' },
+              { field: 'deltaMs', title: 'Change (ms, geometric means)' },
             ],
           },
         }))
@@ -314,7 +315,7 @@ export function latencyComparisonChart(results: GateResults): ChartDefinition | 
     // Short lines: vega sizes the image from an estimate of text width (no canvas here), which
     // overestimates long lines and leaves the image half empty.
     subtitle: [
-      `Bars: median of per-run ${metric}; black lines: 95% CI`,
+      `Bars: geometric mean of per-run ${metric}; lines: its 95% CI`,
       ...(nights ? ['(a baseline of nights: prediction interval)'] : []),
       ...(hasChange ? ['Above each candidate: change in % and ms'] : []),
     ],
@@ -395,7 +396,7 @@ export function concurrencyChart(results: GateResults, model: LoadModel = 'close
         series,
         variant,
         concurrency,
-        latency: tidy(summary.median),
+        latency: tidy(summary.mean),
         lower: tidy(summary.lower),
         upper: tidy(summary.upper),
         ...(rps === null ? {} : { rps: tidy(rps) }),
@@ -447,7 +448,7 @@ export function concurrencyChart(results: GateResults, model: LoadModel = 'close
         mark: { type: 'line', point: true },
         encoding: {
           x,
-          y: { field: 'latency', type: 'quantitative', title: `${metric} (ms)` },
+          y: { field: 'latency', type: 'quantitative', title: `${metric} (ms), geometric mean` },
           color,
           strokeDash,
           detail: { field: 'series' },
@@ -475,8 +476,8 @@ export function concurrencyChart(results: GateResults, model: LoadModel = 'close
   const spec = {
     $schema: SCHEMA,
     title: hasBaseline
-      ? { text: title, subtitle: 'Solid: candidate; dashed: baseline; band: 95% CI' }
-      : title,
+      ? { text: title, subtitle: 'Geometric mean of runs. Solid: candidate; dashed: baseline; band: 95% CI' }
+      : { text: title, subtitle: 'Geometric mean of runs; band: 95% CI' },
     data: { values },
     hconcat: [latency, throughput],
     config,
@@ -520,9 +521,8 @@ export function overheadChart(results: GateResults, options: ChartOptions = {}):
       (o) => o.reference === reference && o.profile === cell.profile && o.scenario === cell.scenario,
     )?.metrics[results.metric as 'p50' | 'p95' | 'p99']
     for (const [variant, summary, refSummary] of sides) {
-      if (!summary || !refSummary || refSummary.median <= 0) continue
-      const ratio =
-        variant === 'candidate' && figure ? figure.ratio.estimate : summary.median / refSummary.median
+      if (!summary || !refSummary || refSummary.mean <= 0) continue
+      const ratio = variant === 'candidate' && figure ? figure.ratio.estimate : summary.mean / refSummary.mean
       values.push({
         cell: cell.cell,
         profile: cell.profile,
@@ -608,7 +608,7 @@ export function overheadChart(results: GateResults, options: ChartOptions = {}):
     text: `${metric} overhead vs ${reference}`,
     subtitle: withCi
       ? `profile ${metric} / ${reference} ${metric} (1x: no overhead); candidate: geometric means with ${Math.round(results.confidence * 100)}% CI`
-      : `profile ${metric} / ${reference} ${metric} (1x: no overhead), medians of runs`,
+      : `profile ${metric} / ${reference} ${metric} (1x: no overhead), geometric means of runs`,
   }
   const facet = byScenario(results)
   const unit = { width: Math.max(140, others.length * 56), height: 200, layer }
@@ -783,7 +783,7 @@ export function decisionChart(results: GateResults): ChartDefinition | null {
       estimatePct: tidy((cell.ratio.estimate - 1) * 100),
       lowerPct: tidy((cell.ratio.lower - 1) * 100),
       upperPct: tidy((cell.ratio.upper - 1) * 100),
-      deltaMs: tidy(cell.candidate.median - cell.baseline.median),
+      deltaMs: tidy(cell.candidate.mean - cell.baseline.mean),
       rule: ruleText(cell, thresholdPct),
     })
   }
@@ -818,7 +818,7 @@ export function decisionChart(results: GateResults): ChartDefinition | null {
     { field: 'estimatePct', title: 'Change (%)' },
     { field: 'lowerPct', title: 'CI lower (%)' },
     { field: 'upperPct', title: 'CI upper (%)' },
-    { field: 'deltaMs', title: 'Change (ms, medians)' },
+    { field: 'deltaMs', title: 'Change (ms, geometric means)' },
     { field: 'rule', title: 'Decided by' },
   ]
   const plot = {
@@ -971,7 +971,7 @@ export function cdfChart(results: GateResults): ChartDefinition | null {
 /**
  * Per cell compared with a stored history, the metric over the baseline's nights (each night's
  * geometric mean, oldest first), the prediction interval for a new night as a band, and this run's
- * median and CI at the end: a drifting or noisy history shows here before it shows in a verdict.
+ * geometric mean and CI at the end: a drifting or noisy history shows here before it shows in a verdict.
  */
 export function nightTrendChart(results: GateResults): ChartDefinition | null {
   const metric = metricLabel(results.metric)
@@ -1000,7 +1000,7 @@ export function nightTrendChart(results: GateResults): ChartDefinition | null {
       cell: label,
       kind: 'candidate',
       night: 1,
-      latency: tidy(cell.candidate.median),
+      latency: tidy(cell.candidate.mean),
       lower: tidy(cell.candidate.lower),
       upper: tidy(cell.candidate.upper),
     })
@@ -1028,7 +1028,7 @@ export function nightTrendChart(results: GateResults): ChartDefinition | null {
       offset: 14,
       subtitle: [
         `Grey: each night's geometric mean; band: ${Math.round(results.confidence * 100)}% prediction`,
-        `interval for a new night; blue: this run's median and CI`,
+        `interval for a new night; blue: this run's geometric mean and CI`,
       ],
     },
     data: { values },
@@ -1069,7 +1069,7 @@ export function nightTrendChart(results: GateResults): ChartDefinition | null {
             y: { ...y, field: 'latency' },
             tooltip: [
               { field: 'cell', title: 'Cell' },
-              { field: 'latency', title: `This run ${metric} median (ms)` },
+              { field: 'latency', title: `This run ${metric} geometric mean (ms)` },
               { field: 'lower', title: 'CI lower' },
               { field: 'upper', title: 'CI upper' },
             ],

@@ -146,12 +146,12 @@ describe('latencyComparisonChart', () => {
   const results = regressedGate()
   const spec = latencyComparisonChart(results)!.spec
 
-  it('labels each candidate with its change in % and in ms (difference of the medians)', () => {
+  it('labels each candidate with its change in % and in ms (difference of the geometric means)', () => {
     const changes = rows(spec).filter((row) => row.kind === 'change')
     expect(changes.map((row) => row.cell)).toEqual(results.cells.map((cell) => cell.cell))
     const cell = results.cells.find((c) => c.cell === 'key-auth/vus-50')!
     const row = changes.find((r) => r.cell === 'key-auth/vus-50')!
-    expect(row.deltaMs).toBeCloseTo(cell.candidate.median - cell.baseline!.median, 4)
+    expect(row.deltaMs).toBeCloseTo(cell.candidate.mean - cell.baseline!.mean, 4)
     expect(row.pct).toBe(`+${Math.round(cell.changePct!)}%`)
     expect(row.ms).toMatch(/^\+\d\.\d+ ms$/)
     expect(layers(spec).filter((layer) => markType(layer) === 'text')).toHaveLength(2)
@@ -168,7 +168,7 @@ describe('latencyComparisonChart', () => {
     const keyAuth = rows(spec).find((row) => row.cell === 'key-auth/vus-50' && row.variant === 'candidate')
     const cell = results.cells.find((c) => c.cell === 'key-auth/vus-50')!
     expect(keyAuth).toMatchObject({
-      median: cell.candidate.median,
+      mean: cell.candidate.mean,
       lower: cell.candidate.lower,
       upper: cell.candidate.upper,
     })
@@ -300,7 +300,7 @@ describe('nightTrendChart', () => {
     ])
     expect(rows(spec).find((row) => row.cell === cell.cell && row.kind === 'candidate')).toMatchObject({
       night: 1,
-      latency: cell.candidate.median,
+      latency: cell.candidate.mean,
     })
     expect(rows(spec).some((row) => String(row.cell).endsWith('(ctrl)'))).toBe(true)
   })
@@ -394,7 +394,7 @@ describe('overheadChart', () => {
     const reference = results.cells.find((cell) => cell.cell === 'no-policies/vus-10')!
     const row = rows(spec).find((r) => r.cell === 'key-auth/vus-10' && r.variant === 'candidate')
     expect(row?.overheadPct as number).toBeCloseTo(
-      (keyAuth.candidate.median / reference.candidate.median - 1) * 100,
+      (keyAuth.candidate.mean / reference.candidate.mean - 1) * 100,
       3,
     )
     expect(rows(spec).some((r) => r.profile === 'no-policies')).toBe(false)
