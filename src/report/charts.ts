@@ -508,24 +508,30 @@ export function overheadChart(results: GateResults, options: ChartOptions = {}):
   if (reference === null) return null
   const metric = metricLabel(results.metric)
   const values: Array<Record<string, string | number>> = []
-  for (const cell of results.cells) {
-    if (cell.profile === reference) continue
-    const ref = results.cells.find((c) => c.profile === reference && c.scenario === cell.scenario)
+  const gatewayLabels: string[] = []
+  for (const other of results.cells) {
+    if (other.profile === reference) continue
+    const ref = results.cells.find((c) => c.profile === reference && c.scenario === other.scenario)
     if (!ref) continue
+    // A control (no gateway) below 1x would read as a negative overhead: drawn instead is the
+    // reference over the control, what the gateway itself adds (stats/overhead.ts does the same).
+    const [cell, base] = other.control ? [ref, other] : [other, ref]
+    const label = other.control ? `${reference} vs ${other.profile}` : other.profile
+    if (other.control && !gatewayLabels.includes(label)) gatewayLabels.push(label)
     const sides = [
-      ['candidate', cell.candidate, ref.candidate] as const,
-      ['baseline', cell.baseline, ref.baseline] as const,
+      ['candidate', cell.candidate, base.candidate] as const,
+      ['baseline', cell.baseline, base.baseline] as const,
     ]
     // The gate's own figure (Welch CI over runs) for the candidate when it has one for this metric.
     const figure = results.figures?.overhead.find(
-      (o) => o.reference === reference && o.profile === cell.profile && o.scenario === cell.scenario,
+      (o) => o.reference === base.profile && o.profile === cell.profile && o.scenario === cell.scenario,
     )?.metrics[results.metric as 'p50' | 'p95' | 'p99']
     for (const [variant, summary, refSummary] of sides) {
       if (!summary || !refSummary || refSummary.mean <= 0) continue
       const ratio = variant === 'candidate' && figure ? figure.ratio.estimate : summary.mean / refSummary.mean
       values.push({
         cell: cell.cell,
-        profile: cell.profile,
+        profile: label,
         scenario: cell.scenario,
         variant,
         ratio: tidy(ratio),
@@ -545,7 +551,11 @@ export function overheadChart(results: GateResults, options: ChartOptions = {}):
   if (values.length === 0) return null
   const withCi = values.some((row) => row.lowerPct !== undefined)
   const variants = variantScale(values)
-  const others = profileOrder(results).filter((p) => p !== reference)
+  const controls = new Set(results.cells.filter((c) => c.control).map((c) => c.profile))
+  const others = [
+    ...gatewayLabels,
+    ...profileOrder(results).filter((p) => p !== reference && !controls.has(p)),
+  ]
   const x = {
     field: 'profile',
     type: 'nominal',
@@ -606,9 +616,14 @@ export function overheadChart(results: GateResults, options: ChartOptions = {}):
   ]
   const title = {
     text: `${metric} overhead vs ${reference}`,
-    subtitle: withCi
-      ? `profile ${metric} / ${reference} ${metric} (1x: no overhead); candidate: geometric means with ${Math.round(results.confidence * 100)}% CI`
-      : `profile ${metric} / ${reference} ${metric} (1x: no overhead), geometric means of runs`,
+    // Short lines: a long subtitle would set the chart's width.
+    subtitle: [
+      `profile ${metric} / ${reference} ${metric} (1x: no overhead),`,
+      withCi
+        ? `geometric means; candidate with its ${Math.round(results.confidence * 100)}% CI`
+        : 'geometric means of runs',
+      ...gatewayLabels.map((label) => `${label}: what the gateway itself adds`),
+    ],
   }
   const facet = byScenario(results)
   const unit = { width: Math.max(140, others.length * 56), height: 200, layer }

@@ -400,6 +400,21 @@ describe('overheadChart', () => {
     expect(rows(spec).some((r) => r.profile === 'no-policies')).toBe(false)
   })
 
+  it('shows what the gateway adds over the no-gateway control, not the control as an overhead below 1x', () => {
+    const results = regressedGate()
+    const chart = overheadChart(results)!
+    const values = rows(chart.spec)
+    expect(values.some((r) => r.profile === 'no-gateway')).toBe(false)
+    expect(values.every((r) => (r.ratio as number) > 1)).toBe(true)
+    const gateway = results.cells.find((cell) => cell.cell === 'no-policies/vus-10')!
+    const control = results.cells.find((cell) => cell.cell === 'no-gateway/vus-10')!
+    const row = values.find((r) => r.profile === 'no-policies vs no-gateway' && r.variant === 'candidate')!
+    expect(row.cell).toBe('no-policies/vus-10')
+    expect(row.ratio as number).toBeCloseTo(gateway.candidate.mean / control.candidate.mean, 3)
+    const subtitle = JSON.stringify((chart.spec as { title: unknown }).title)
+    expect(subtitle).toContain('no-policies vs no-gateway: what the gateway itself adds')
+  })
+
   it('draws ratios on a log scale with bars from 1x, and the domain holds every bar and interval', () => {
     const spec = overheadChart(pairedGate())!.spec
     const bar = layers(spec).find((layer) => markType(layer) === 'bar')!

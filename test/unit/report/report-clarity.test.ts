@@ -7,6 +7,7 @@ import { concurrencyChart, latencyComparisonChart, nightTrendChart } from '../..
 import { renderHtml } from '../../../src/report/html.js'
 import { renderMarkdown } from '../../../src/report/markdown.js'
 import { formatMs, roundForDisplay } from '../../../src/report/format.js'
+import { overheadFigures } from '../../../src/stats/overhead.js'
 import {
   escalatedGate,
   pairedGate,
@@ -124,5 +125,21 @@ describe('the runner mismatch', () => {
     expect(countOf(md, 'Decided by')).toBe(1)
     const html = renderHtml(results, [], NO_LIBS)
     expect(countOf(html, 'markedly slower')).toBe(1)
+  })
+})
+
+describe('the overhead table', () => {
+  it('gives the gateway its cost over the no-gateway control instead of a control "overhead" below 1x', () => {
+    const results = regressedGate()
+    results.figures = overheadFigures({ cells: results.cells, reference: null, confidence: 0.95, hooks: {} })
+    const md = renderMarkdown(results, { maxChars: 1_000_000 })
+    const table = md.slice(md.indexOf('<details><summary>Overhead vs no-policies'))
+    const rows = table.slice(0, table.indexOf('</details>')).split('\n')
+    expect(rows.some((row) => row.includes('| no-gateway |'))).toBe(false)
+    expect(rows.some((row) => /×0\./.test(row))).toBe(false)
+    const gateway = rows.find((row) =>
+      row.startsWith('| `vus-10` | no-policies vs no-gateway (the gateway itself) | ×'),
+    )
+    expect(gateway).toBeDefined()
   })
 })
