@@ -289,7 +289,9 @@ async function execute(
           names,
         )
     } finally {
-      resources = await Promise.all(stopSampling.map((stop) => stop()))
+      // Only the load phase's samples: a search or an arena has phases of its own lengths.
+      const loadSeconds = scenario.capacity || scenario.arena ? undefined : durationS
+      resources = await Promise.all(stopSampling.map((stop) => stop(loadSeconds)))
     }
     const elapsedS = (Date.now() - startedAt.getTime()) / 1000
     results = planned.map((p, i) => {

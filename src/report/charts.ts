@@ -742,7 +742,10 @@ export function resourceChart(results: GateResults): ChartDefinition | null {
       },
     },
   })
-  const title = { text: 'Resource usage per container', subtitle: 'Docker stats during each measured run' }
+  const title = {
+    text: 'Resource usage per container',
+    subtitle: "Docker stats during each measured run's load phase",
+  }
   const spec = {
     $schema: SCHEMA,
     title,

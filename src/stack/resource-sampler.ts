@@ -18,6 +18,8 @@ interface DockerStats {
 interface Previous {
   total: number
   system: number
+  /** When it was read, seconds since the sampler started. */
+  t?: number
 }
 
 /** CPU % of one container between two stats reads (100% = one core fully busy). */
@@ -39,16 +41,55 @@ export function memoryMiB(stats: DockerStats): number {
   return Math.max(0, usage - cache) / 2 ** 20
 }
 
+export interface SamplerOptions {
+  /** Milliseconds between reads. Default 1000. */
+  intervalMs?: number
+  /**
+   * Seconds between the end of the load and the moment the caller stops the sampler: k6 finishing
+   * in-flight requests, running handleSummary and exiting. Reads in that time are not load. Default 1.
+   */
+  shutdownSlackS?: number
+}
+
+/** A sample and the start of the interval its CPU % covers (the previous read), in seconds. */
+interface TimedSample extends ResourceSample {
+  from: number
+}
+
+/**
+ * The samples that measured the load: read before the sampler was stopped, and, when the load phase's
+ * length is known, with their whole interval inside [stop - slack - loadSeconds, stop - slack]. The
+ * sampler starts before k6 (start-up, setup(), a warm-up phase) and a read can still be in flight when
+ * k6 has exited; CPU % from either would average idle or warm-up time into the load's figure.
+ */
+export function samplesInLoadWindow(
+  samples: readonly TimedSample[],
+  stoppedAt: number,
+  loadSeconds: number | undefined,
+  shutdownSlackS: number,
+): ResourceSample[] {
+  const end = loadSeconds === undefined ? stoppedAt : stoppedAt - shutdownSlackS
+  const start = loadSeconds === undefined ? Number.NEGATIVE_INFINITY : end - loadSeconds
+  return samples
+    .filter((s) => s.t <= end && s.from >= start)
+    .map(({ from: _from, ...sample }) => sample)
+    .sort((a, b) => a.t - b.t || a.service.localeCompare(b.service))
+}
+
 /**
  * Starts sampling `containers` (service name -> container id) every `intervalMs`; the returned
- * function stops and returns the samples, with t in seconds since the start.
+ * function stops and returns the samples, with t in seconds since the start. Pass it the load phase's
+ * length in seconds (the run's configured duration) to keep only samples of the load
+ * (samplesInLoadWindow); without it (a capacity search or an arena, whose phases vary) every sample
+ * read before the stop is kept.
  */
 export async function sampleResources(
   containers: Map<string, string>,
-  intervalMs = 1000,
-): Promise<() => Promise<ResourceSample[]>> {
+  options: SamplerOptions = {},
+): Promise<(loadSeconds?: number) => Promise<ResourceSample[]>> {
+  const intervalMs = options.intervalMs ?? 1000
   const docker = (await getContainerRuntimeClient()).container.dockerode
-  const samples: ResourceSample[] = []
+  const samples: TimedSample[] = []
   const previous = new Map<string, Previous>()
   const began = Date.now()
   let stopped = false
@@ -59,15 +100,19 @@ export async function sampleResources(
           const stats = (await docker
             .getContainer(id)
             .stats({ stream: false, 'one-shot': true } as { stream: false })) as DockerStats
-          const cpu = cpuPercent(previous.get(service), stats)
+          const last = previous.get(service)
+          const cpu = cpuPercent(last, stats)
+          const t = (Date.now() - began) / 1000
           previous.set(service, {
             total: stats.cpu_stats?.cpu_usage?.total_usage ?? 0,
             system: stats.cpu_stats?.system_cpu_usage ?? 0,
+            t,
           })
-          if (cpu === undefined) return
+          if (cpu === undefined || last === undefined) return
           samples.push({
             service,
-            t: (Date.now() - began) / 1000,
+            t,
+            from: last.t ?? 0,
             cpuPercent: Math.round(cpu * 10) / 10,
             memoryMiB: Math.round(memoryMiB(stats) * 10) / 10,
             ...(stats.pids_stats?.current !== undefined ? { pids: stats.pids_stats.current } : {}),
@@ -85,9 +130,10 @@ export async function sampleResources(
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, next - Date.now())))
     }
   })()
-  return async () => {
+  return async (loadSeconds?: number) => {
+    const stoppedAt = (Date.now() - began) / 1000
     stopped = true
     await loop
-    return samples.sort((a, b) => a.t - b.t || a.service.localeCompare(b.service))
+    return samplesInLoadWindow(samples, stoppedAt, loadSeconds, options.shutdownSlackS ?? 1)
   }
 }
