@@ -274,8 +274,8 @@ export function figureTables(results: GateResults): FigureTable[] {
         r.cpuPercent.toFixed(1),
         roundForDisplay(r.memoryMiB),
         r.pids === undefined ? '—' : String(r.pids),
-        growthStatement(r.growthInRun),
-        growthStatement(r.growthAcrossRuns),
+        growthStatement(r.growthInRun, 'in-run'),
+        growthStatement(r.growthAcrossRuns, 'across-runs'),
       ]),
     })
   }
