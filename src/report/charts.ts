@@ -1095,7 +1095,8 @@ export function nightTrendChart(results: GateResults): ChartDefinition | null {
         },
       ],
     },
-    resolve: { scale: { y: 'independent' } },
+    // Each panel its own x axis: a shared one is drawn under the empty slots of a last, short row.
+    resolve: { scale: { y: 'independent' }, axis: { x: 'independent' } },
     config,
   }
   return { id: 'night-trend', title: spec.title.text, spec: spec as TopLevelSpec }
@@ -1198,7 +1199,8 @@ export function timelineChart(results: GateResults): ChartDefinition | null {
         },
       ],
     },
-    resolve: { scale: { y: 'independent' } },
+    // Each panel its own x axis: a shared one is drawn under the empty slots of a last, short row.
+    resolve: { scale: { y: 'independent' }, axis: { x: 'independent' } },
     config: { ...config, legend: { ...config.legend, orient: 'top' } },
   }
   return { id: 'timeline', title: spec.title.text, spec: spec as TopLevelSpec }
