@@ -290,8 +290,11 @@ async function execute(
         )
     } finally {
       // Only the load phase's samples: a search or an arena has phases of its own lengths.
-      const loadSeconds = scenario.capacity || scenario.arena ? undefined : durationS
-      resources = await Promise.all(stopSampling.map((stop) => stop(loadSeconds)))
+      const phase =
+        scenario.capacity || scenario.arena
+          ? undefined
+          : { loadSeconds: durationS, warmupSeconds: durationMs(scenario.warmup) / 1000 }
+      resources = await Promise.all(stopSampling.map((stop) => stop(phase)))
     }
     const elapsedS = (Date.now() - startedAt.getTime()) / 1000
     results = planned.map((p, i) => {

@@ -45,31 +45,56 @@ export interface SamplerOptions {
   /** Milliseconds between reads. Default 1000. */
   intervalMs?: number
   /**
-   * Seconds between the end of the load and the moment the caller stops the sampler: k6 finishing
-   * in-flight requests, running handleSummary and exiting. Reads in that time are not load. Default 1.
+   * Most seconds from the sampler's start to the load's start, warm-up aside: the engine writing k6's
+   * files, k6 starting and running setup(). Default 1.
+   */
+  startupSlackS?: number
+  /**
+   * Most seconds from the end of the load to the caller's stop: k6 finishing in-flight requests, its
+   * summary, the engine reading k6's output. Default 1.
    */
   shutdownSlackS?: number
 }
 
+/** What the caller knows of the run when it stops the sampler. */
+export interface LoadPhase {
+  /** The load phase's configured length. */
+  loadSeconds: number
+  /** The warm-up k6 runs before it in the same process (0 for none). */
+  warmupSeconds?: number
+}
+
 /** A sample and the start of the interval its CPU % covers (the previous read), in seconds. */
-interface TimedSample extends ResourceSample {
+export interface TimedSample extends ResourceSample {
   from: number
 }
 
 /**
- * The samples that measured the load: read before the sampler was stopped, and, when the load phase's
- * length is known, with their whole interval inside [stop - slack - loadSeconds, stop - slack]. The
- * sampler starts before k6 (start-up, setup(), a warm-up phase) and a read can still be in flight when
- * k6 has exited; CPU % from either would average idle or warm-up time into the load's figure.
+ * The samples that measured the load. The sampler starts before k6 (files, start-up, setup(), a
+ * warm-up phase) and is stopped after k6 has exited and its output was read; CPU % from either side
+ * would average idle or warm-up time into the load's figure. Kept: samples read before the stop whose
+ * whole interval lies in both windows where the load must be,
+ * - counted from the start: [warm-up + startup slack, warm-up + load], right unless start-up took
+ *   longer than its slack;
+ * - counted back from the stop: [stop - shutdown slack - load, stop - shutdown slack], right unless
+ *   the end took longer than its slack.
+ * Their intersection lies inside the load when either is right. Without a load phase (a capacity
+ * search or an arena, whose phases vary) every sample read before the stop is kept.
  */
 export function samplesInLoadWindow(
   samples: readonly TimedSample[],
   stoppedAt: number,
-  loadSeconds: number | undefined,
-  shutdownSlackS: number,
+  phase: LoadPhase | undefined,
+  slack: { startupS: number; shutdownS: number },
 ): ResourceSample[] {
-  const end = loadSeconds === undefined ? stoppedAt : stoppedAt - shutdownSlackS
-  const start = loadSeconds === undefined ? Number.NEGATIVE_INFINITY : end - loadSeconds
+  let start = Number.NEGATIVE_INFINITY
+  let end = stoppedAt
+  if (phase) {
+    const warmup = phase.warmupSeconds ?? 0
+    const fromStop = stoppedAt - slack.shutdownS
+    start = Math.max(warmup + slack.startupS, fromStop - phase.loadSeconds)
+    end = Math.min(warmup + phase.loadSeconds, fromStop)
+  }
   return samples
     .filter((s) => s.t <= end && s.from >= start)
     .map(({ from: _from, ...sample }) => sample)
@@ -78,15 +103,13 @@ export function samplesInLoadWindow(
 
 /**
  * Starts sampling `containers` (service name -> container id) every `intervalMs`; the returned
- * function stops and returns the samples, with t in seconds since the start. Pass it the load phase's
- * length in seconds (the run's configured duration) to keep only samples of the load
- * (samplesInLoadWindow); without it (a capacity search or an arena, whose phases vary) every sample
- * read before the stop is kept.
+ * function stops and returns the samples, with t in seconds since the start. Pass it the load phase
+ * (the scenario's duration and warm-up) to keep only samples of the load (samplesInLoadWindow).
  */
 export async function sampleResources(
   containers: Map<string, string>,
   options: SamplerOptions = {},
-): Promise<(loadSeconds?: number) => Promise<ResourceSample[]>> {
+): Promise<(phase?: LoadPhase) => Promise<ResourceSample[]>> {
   const intervalMs = options.intervalMs ?? 1000
   const docker = (await getContainerRuntimeClient()).container.dockerode
   const samples: TimedSample[] = []
@@ -130,10 +153,13 @@ export async function sampleResources(
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, next - Date.now())))
     }
   })()
-  return async (loadSeconds?: number) => {
+  return async (phase?: LoadPhase) => {
     const stoppedAt = (Date.now() - began) / 1000
     stopped = true
     await loop
-    return samplesInLoadWindow(samples, stoppedAt, loadSeconds, options.shutdownSlackS ?? 1)
+    return samplesInLoadWindow(samples, stoppedAt, phase, {
+      startupS: options.startupSlackS ?? 1,
+      shutdownS: options.shutdownSlackS ?? 1,
+    })
   }
 }

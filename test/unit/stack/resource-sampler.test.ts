@@ -1,5 +1,10 @@
 import { describe, expect, it, vi } from 'vitest'
-import { cpuPercent, memoryMiB } from '../../../src/stack/resource-sampler.js'
+import {
+  cpuPercent,
+  memoryMiB,
+  samplesInLoadWindow,
+  type TimedSample,
+} from '../../../src/stack/resource-sampler.js'
 
 describe('cpuPercent', () => {
   it('computes the share of all CPUs used between two reads, scaled to cores', () => {
@@ -61,17 +66,53 @@ describe('sampleResources', () => {
     }))
     const { sampleResources } = await import('../../../src/stack/resource-sampler.js')
     const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-    const stop = await sampleResources(new Map([['gateway', 'id']]), { intervalMs: 20, shutdownSlackS: 0.3 })
+    const stop = await sampleResources(new Map([['gateway', 'id']]), {
+      intervalMs: 20,
+      startupSlackS: 0.05,
+      shutdownSlackS: 0.3,
+    })
     await sleep(200)
     phase.now = 'load'
     await sleep(900)
     // The load ended; k6 writes its summary and exits a moment later.
     phase.now = 'after'
     await sleep(100)
-    const samples = await stop(0.45)
+    const samples = await stop({ loadSeconds: 0.45, warmupSeconds: 0.2 })
     vi.doUnmock('testcontainers')
     expect(samples.length).toBeGreaterThan(5)
     // 0.5 s of CPU per 1 s of system time: 50%. Warm-up reads 10%, reads after the load 0%.
     expect(samples.map((s) => s.cpuPercent)).toEqual(samples.map(() => 50))
+  })
+})
+
+describe('samplesInLoadWindow', () => {
+  // A read every second; each sample's CPU % covers the second before it.
+  const reads: TimedSample[] = Array.from({ length: 20 }, (_, i) => ({
+    service: 'gateway',
+    t: i + 1,
+    from: i,
+    cpuPercent: 50,
+    memoryMiB: 64,
+  }))
+  const slack = { startupS: 1, shutdownS: 1 }
+  const inside = (kept: Array<{ t: number }>, load: [number, number]) =>
+    kept.length > 0 && kept.every((s) => s.t - 1 >= load[0] && s.t <= load[1])
+
+  it('keeps to the load when k6 took longer to start than its slack (the stop anchors it)', () => {
+    // 2 s warm-up, 8 s load; start-up took 5 s, so the load ran 7-15; stopped half a second later.
+    const kept = samplesInLoadWindow(reads, 15.5, { loadSeconds: 8, warmupSeconds: 2 }, slack)
+    expect(inside(kept, [7, 15])).toBe(true)
+  })
+
+  it('keeps to the load when the end took longer than its slack (the start anchors it)', () => {
+    // Start-up 0.5 s, so the load ran 2.5-10.5; reading k6's output took 4 s before the stop.
+    const kept = samplesInLoadWindow(reads, 14.5, { loadSeconds: 8, warmupSeconds: 2 }, slack)
+    expect(inside(kept, [2.5, 10.5])).toBe(true)
+  })
+
+  it('keeps every read before the stop without a load phase (a capacity search, an arena)', () => {
+    expect(samplesInLoadWindow(reads, 12.5, undefined, slack).map((s) => s.t)).toEqual(
+      Array.from({ length: 12 }, (_, i) => i + 1),
+    )
   })
 })
