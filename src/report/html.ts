@@ -261,8 +261,11 @@ export function renderHtml(
     content.decision === null ? '' : `<p class="decision">${escapeHtml(content.decision)}</p>`,
     content.attention === null ? '' : attentionParagraph(content.attention),
     summaryTable(content),
+    // The texts quote cell names in markdown backticks: code spans here too.
     ...[content.intervalNote, content.inconclusiveResolution].map((text) =>
-      text === null ? '' : `<p class="muted">${escapeHtml(text)}</p>`,
+      text === null
+        ? ''
+        : `<p class="muted">${escapeHtml(text).replace(/`([^`]+)`/g, '<code>$1</code>')}</p>`,
     ),
     content.capacity.length > 0 ? capacityTable(content) : '',
     ...content.arena.map(arenaTable),

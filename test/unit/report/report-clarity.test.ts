@@ -48,7 +48,9 @@ describe('the smallest detectable change', () => {
     )
     const html = renderHtml(escalatedGate(), [], NO_LIBS)
     expect(html).not.toContain('Could detect')
-    expect(html).toContain('the smallest change these runs would block (80% power)')
+    expect(html).toContain(
+      'the smallest change these runs would block (80% power): <code>rate-limit/vus-10</code> +13%.',
+    )
   })
 })
 
