@@ -23,8 +23,8 @@ import { renderAll } from './src/report/render.ts'
 import { renderHtml } from './src/report/html.ts'
 import { readVegaLibraries, assetCandidates } from './src/report/assets.ts'
 import { renderMarkdown } from './src/report/markdown.ts'
-import { historyGate, regressedGate } from './test/support/report-fixtures.ts'
-export { buildCharts, renderAll, renderHtml, readVegaLibraries, renderMarkdown, regressedGate, historyGate, assetCandidates }
+import { escalatedGate, historyGate, regressedGate } from './test/support/report-fixtures.ts'
+export { buildCharts, renderAll, renderHtml, readVegaLibraries, renderMarkdown, regressedGate, historyGate, escalatedGate, assetCandidates }
 `
 await build({
   stdin: { contents: entry, resolveDir: process.cwd(), loader: 'ts' },
@@ -44,11 +44,14 @@ for (const asset of ['font', 'resvgWasm', 'vega', 'vegaLite', 'vegaEmbed']) {
   const used = sample.assetCandidates(asset).find((path) => existsSync(path))
   if (!used?.startsWith(join(dir, 'assets'))) throw new Error(`${asset} resolved outside the bundle: ${used}`)
 }
-// Two samples: a four-profile VU sweep against one stored night (regressed), and open-model arrival
-// rates against a seven-night history (history), which between them produce every chart.
+// Three samples: a four-profile VU sweep against one stored night (regressed), open-model arrival
+// rates against a seven-night history (history), which between them produce every chart, and the
+// sweep's stored alarm on a runner unlike the baseline's, escalated to paired blocks (escalated),
+// whose report.md carries the gate's notes.
 for (const [name, results] of [
   ['regressed', sample.regressedGate()],
   ['history', sample.historyGate()],
+  ['escalated', sample.escalatedGate()],
 ]) {
   const charts = sample.buildCharts(results)
   const started = performance.now()

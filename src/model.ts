@@ -448,6 +448,7 @@ export function buildResultsSchema(strings: ResultsStrings) {
   const interval = z.object({ estimate: finite, lower: finite, upper: finite, confidence: finite })
   const overhead = z.object({
     profile: strings.name,
+    /** figures.reference; for the gateway's own cost, the control profile (profile is then the reference). */
     reference: strings.name,
     /** The (expanded) scenario both cells ran: one level of a sweep. */
     scenario: strings.name,

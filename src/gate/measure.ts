@@ -322,7 +322,12 @@ async function execute(
           names,
         )
     } finally {
-      resources = await Promise.all(stopSampling.map((stop) => stop()))
+      // Only the load phase's samples: a search or an arena has phases of its own lengths.
+      const phase =
+        scenario.capacity || scenario.arena
+          ? undefined
+          : { loadSeconds: durationS, warmupSeconds: durationMs(scenario.warmup) / 1000 }
+      resources = await Promise.all(stopSampling.map((stop) => stop(phase)))
     }
     for (const warning of measured.warnings ?? []) ctx.log.warning(`${first.cell}: ${warning}`)
     const elapsedS = (Date.now() - startedAt.getTime()) / 1000

@@ -210,9 +210,10 @@ function byScenario(results: GateResults): Record<string, unknown> | null {
 }
 
 /**
- * Per profile, the median of per-run P95 for baseline and candidate with their 95% CI as error bars,
- * and above each candidate bar its change: in percent (the ratio the gate tests) and in ms (the
- * difference of the medians, what a latency budget is written in). The threshold is not drawn here:
+ * Per profile, the geometric mean of per-run P95 for baseline and candidate with its 95% CI as error
+ * bars (the interval belongs to the geometric mean, so the bar is that, not the median), and above each
+ * candidate bar its change: in percent (the ratio the gate tests) and in ms (the difference of the
+ * geometric means, what a latency budget is written in). The threshold is not drawn here:
  * the verdict tests the ratio's interval, which the decision chart shows against the threshold.
  */
 export function latencyComparisonChart(results: GateResults): ChartDefinition | null {
@@ -229,21 +230,21 @@ export function latencyComparisonChart(results: GateResults): ChartDefinition | 
         profile: cell.profile,
         scenario: cell.scenario,
         variant,
-        median: tidy(summary.median),
+        mean: tidy(summary.mean),
         lower: tidy(summary.lower),
         upper: tidy(summary.upper),
         n: summary.n,
       })
     }
     if (cell.baseline && cell.changePct !== null) {
-      const deltaMs = cell.candidate.median - cell.baseline.median
+      const deltaMs = cell.candidate.mean - cell.baseline.mean
       values.push({
         kind: 'change',
         cell: cell.cell,
         profile: cell.profile,
         scenario: cell.scenario,
         variant: 'candidate',
-        top: tidy(Math.max(cell.candidate.upper, cell.candidate.median)),
+        top: tidy(Math.max(cell.candidate.upper, cell.candidate.mean)),
         changePct: tidy(cell.changePct),
         deltaMs: tidy(deltaMs),
         pct: formatSignedPct(cell.changePct, 0),
@@ -263,12 +264,12 @@ export function latencyComparisonChart(results: GateResults): ChartDefinition | 
       encoding: {
         x,
         xOffset,
-        y: { field: 'median', type: 'quantitative', title: `${metric} (ms), median of runs` },
+        y: { field: 'mean', type: 'quantitative', title: `${metric} (ms), geometric mean` },
         color: { field: 'variant', type: 'nominal', scale: variants, title: null },
         tooltip: [
           { field: 'cell', title: 'Cell' },
           { field: 'variant', title: 'Variant' },
-          { field: 'median', title: `${metric} median (ms)` },
+          { field: 'mean', title: `${metric} geometric mean (ms)` },
           { field: 'lower', title: 'CI lower' },
           { field: 'upper', title: 'CI upper' },
           { field: 'n', title: 'Runs' },
@@ -302,7 +303,7 @@ export function latencyComparisonChart(results: GateResults): ChartDefinition | 
             tooltip: [
               { field: 'cell', title: 'Cell' },
               { field: 'changePct', title: 'Change (%)' },
-              { field: 'deltaMs', title: 'Change (ms, medians)' },
+              { field: 'deltaMs', title: 'Change (ms, geometric means)' },
             ],
           },
         }))
@@ -314,7 +315,7 @@ export function latencyComparisonChart(results: GateResults): ChartDefinition | 
     // Short lines: vega sizes the image from an estimate of text width (no canvas here), which
     // overestimates long lines and leaves the image half empty.
     subtitle: [
-      `Bars: median of per-run ${metric}; black lines: 95% CI`,
+      `Bars: geometric mean of per-run ${metric}; lines: its 95% CI`,
       ...(nights ? ['(a baseline of nights: prediction interval)'] : []),
       ...(hasChange ? ['Above each candidate: change in % and ms'] : []),
     ],
@@ -395,7 +396,7 @@ export function concurrencyChart(results: GateResults, model: LoadModel = 'close
         series,
         variant,
         concurrency,
-        latency: tidy(summary.median),
+        latency: tidy(summary.mean),
         lower: tidy(summary.lower),
         upper: tidy(summary.upper),
         ...(rps === null ? {} : { rps: tidy(rps) }),
@@ -447,7 +448,7 @@ export function concurrencyChart(results: GateResults, model: LoadModel = 'close
         mark: { type: 'line', point: true },
         encoding: {
           x,
-          y: { field: 'latency', type: 'quantitative', title: `${metric} (ms)` },
+          y: { field: 'latency', type: 'quantitative', title: `${metric} (ms), geometric mean` },
           color,
           strokeDash,
           detail: { field: 'series' },
@@ -475,8 +476,8 @@ export function concurrencyChart(results: GateResults, model: LoadModel = 'close
   const spec = {
     $schema: SCHEMA,
     title: hasBaseline
-      ? { text: title, subtitle: 'Solid: candidate; dashed: baseline; band: 95% CI' }
-      : title,
+      ? { text: title, subtitle: 'Geometric mean of runs. Solid: candidate; dashed: baseline; band: 95% CI' }
+      : { text: title, subtitle: 'Geometric mean of runs; band: 95% CI' },
     data: { values },
     hconcat: [latency, throughput],
     config,
@@ -507,25 +508,30 @@ export function overheadChart(results: GateResults, options: ChartOptions = {}):
   if (reference === null) return null
   const metric = metricLabel(results.metric)
   const values: Array<Record<string, string | number>> = []
-  for (const cell of results.cells) {
-    if (cell.profile === reference) continue
-    const ref = results.cells.find((c) => c.profile === reference && c.scenario === cell.scenario)
+  const gatewayLabels: string[] = []
+  for (const other of results.cells) {
+    if (other.profile === reference) continue
+    const ref = results.cells.find((c) => c.profile === reference && c.scenario === other.scenario)
     if (!ref) continue
+    // A control (no gateway) below 1x would read as a negative overhead: drawn instead is the
+    // reference over the control, what the gateway itself adds (stats/overhead.ts does the same).
+    const [cell, base] = other.control ? [ref, other] : [other, ref]
+    const label = other.control ? `${reference} vs ${other.profile}` : other.profile
+    if (other.control && !gatewayLabels.includes(label)) gatewayLabels.push(label)
     const sides = [
-      ['candidate', cell.candidate, ref.candidate] as const,
-      ['baseline', cell.baseline, ref.baseline] as const,
+      ['candidate', cell.candidate, base.candidate] as const,
+      ['baseline', cell.baseline, base.baseline] as const,
     ]
     // The gate's own figure (Welch CI over runs) for the candidate when it has one for this metric.
     const figure = results.figures?.overhead.find(
-      (o) => o.reference === reference && o.profile === cell.profile && o.scenario === cell.scenario,
+      (o) => o.reference === base.profile && o.profile === cell.profile && o.scenario === cell.scenario,
     )?.metrics[results.metric as 'p50' | 'p95' | 'p99']
     for (const [variant, summary, refSummary] of sides) {
-      if (!summary || !refSummary || refSummary.median <= 0) continue
-      const ratio =
-        variant === 'candidate' && figure ? figure.ratio.estimate : summary.median / refSummary.median
+      if (!summary || !refSummary || refSummary.mean <= 0) continue
+      const ratio = variant === 'candidate' && figure ? figure.ratio.estimate : summary.mean / refSummary.mean
       values.push({
         cell: cell.cell,
-        profile: cell.profile,
+        profile: label,
         scenario: cell.scenario,
         variant,
         ratio: tidy(ratio),
@@ -545,7 +551,11 @@ export function overheadChart(results: GateResults, options: ChartOptions = {}):
   if (values.length === 0) return null
   const withCi = values.some((row) => row.lowerPct !== undefined)
   const variants = variantScale(values)
-  const others = profileOrder(results).filter((p) => p !== reference)
+  const controls = new Set(results.cells.filter((c) => c.control).map((c) => c.profile))
+  const others = [
+    ...gatewayLabels,
+    ...profileOrder(results).filter((p) => p !== reference && !controls.has(p)),
+  ]
   const x = {
     field: 'profile',
     type: 'nominal',
@@ -606,9 +616,14 @@ export function overheadChart(results: GateResults, options: ChartOptions = {}):
   ]
   const title = {
     text: `${metric} overhead vs ${reference}`,
-    subtitle: withCi
-      ? `profile ${metric} / ${reference} ${metric} (1x: no overhead); candidate: geometric means with ${Math.round(results.confidence * 100)}% CI`
-      : `profile ${metric} / ${reference} ${metric} (1x: no overhead), medians of runs`,
+    // Short lines: a long subtitle would set the chart's width.
+    subtitle: [
+      `profile ${metric} / ${reference} ${metric} (1x: no overhead),`,
+      withCi
+        ? `geometric means; candidate with its ${Math.round(results.confidence * 100)}% CI`
+        : 'geometric means of runs',
+      ...gatewayLabels.map((label) => `${label}: what the gateway itself adds`),
+    ],
   }
   const facet = byScenario(results)
   const unit = { width: Math.max(140, others.length * 56), height: 200, layer }
@@ -727,7 +742,10 @@ export function resourceChart(results: GateResults): ChartDefinition | null {
       },
     },
   })
-  const title = { text: 'Resource usage per container', subtitle: 'Docker stats during each measured run' }
+  const title = {
+    text: 'Resource usage per container',
+    subtitle: "Docker stats during each measured run's load phase",
+  }
   const spec = {
     $schema: SCHEMA,
     title,
@@ -755,7 +773,12 @@ function ruleText(cell: CellComparison, thresholdPct: number): string {
   if (cell.latencyVerdict === 'pass') text = `pass: upper ${pct(ratio.upper)} < ${limit}`
   else if (cell.latencyVerdict === 'regression')
     text = `regression: lower ${pct(ratio.lower)} > 0%, estimate ${pct(ratio.estimate)} > ${limit}`
-  else if (ratio.lower > 1) text = `inconclusive: estimate ${pct(ratio.estimate)} ≤ ${limit}, upper above`
+  // Significant and above the threshold, yet inconclusive: the stricter block confidence or Holm's
+  // correction over the cells held it back (stats/verdict.ts, multiple-testing.ts).
+  else if (ratio.lower > 1 && ratio.estimate > 1 + thresholdPct / 100)
+    text = `inconclusive: estimate ${pct(ratio.estimate)} > ${limit}, not yet significant enough to block`
+  else if (ratio.lower > 1)
+    text = `inconclusive: estimate ${pct(ratio.estimate)} ≤ ${limit}, upper ${pct(ratio.upper)} above`
   else text = `inconclusive: upper ${pct(ratio.upper)} ≥ ${limit}, lower ≤ 0%`
   return cell.verdict === cell.latencyVerdict ? text : `${text}; error rate: ${cell.verdict}`
 }
@@ -778,7 +801,7 @@ export function decisionChart(results: GateResults): ChartDefinition | null {
       estimatePct: tidy((cell.ratio.estimate - 1) * 100),
       lowerPct: tidy((cell.ratio.lower - 1) * 100),
       upperPct: tidy((cell.ratio.upper - 1) * 100),
-      deltaMs: tidy(cell.candidate.median - cell.baseline.median),
+      deltaMs: tidy(cell.candidate.mean - cell.baseline.mean),
       rule: ruleText(cell, thresholdPct),
     })
   }
@@ -813,7 +836,7 @@ export function decisionChart(results: GateResults): ChartDefinition | null {
     { field: 'estimatePct', title: 'Change (%)' },
     { field: 'lowerPct', title: 'CI lower (%)' },
     { field: 'upperPct', title: 'CI upper (%)' },
-    { field: 'deltaMs', title: 'Change (ms, medians)' },
+    { field: 'deltaMs', title: 'Change (ms, geometric means)' },
     { field: 'rule', title: 'Decided by' },
   ]
   const plot = {
@@ -966,7 +989,7 @@ export function cdfChart(results: GateResults): ChartDefinition | null {
 /**
  * Per cell compared with a stored history, the metric over the baseline's nights (each night's
  * geometric mean, oldest first), the prediction interval for a new night as a band, and this run's
- * median and CI at the end: a drifting or noisy history shows here before it shows in a verdict.
+ * geometric mean and CI at the end: a drifting or noisy history shows here before it shows in a verdict.
  */
 export function nightTrendChart(results: GateResults): ChartDefinition | null {
   const metric = metricLabel(results.metric)
@@ -995,7 +1018,7 @@ export function nightTrendChart(results: GateResults): ChartDefinition | null {
       cell: label,
       kind: 'candidate',
       night: 1,
-      latency: tidy(cell.candidate.median),
+      latency: tidy(cell.candidate.mean),
       lower: tidy(cell.candidate.lower),
       upper: tidy(cell.candidate.upper),
     })
@@ -1023,7 +1046,7 @@ export function nightTrendChart(results: GateResults): ChartDefinition | null {
       offset: 14,
       subtitle: [
         `Grey: each night's geometric mean; band: ${Math.round(results.confidence * 100)}% prediction`,
-        `interval for a new night; blue: this run's median and CI`,
+        `interval for a new night; blue: this run's geometric mean and CI`,
       ],
     },
     data: { values },
@@ -1064,7 +1087,7 @@ export function nightTrendChart(results: GateResults): ChartDefinition | null {
             y: { ...y, field: 'latency' },
             tooltip: [
               { field: 'cell', title: 'Cell' },
-              { field: 'latency', title: `This run ${metric} median (ms)` },
+              { field: 'latency', title: `This run ${metric} geometric mean (ms)` },
               { field: 'lower', title: 'CI lower' },
               { field: 'upper', title: 'CI upper' },
             ],
@@ -1072,7 +1095,8 @@ export function nightTrendChart(results: GateResults): ChartDefinition | null {
         },
       ],
     },
-    resolve: { scale: { y: 'independent' } },
+    // Each panel its own x axis: a shared one is drawn under the empty slots of a last, short row.
+    resolve: { scale: { y: 'independent' }, axis: { x: 'independent' } },
     config,
   }
   return { id: 'night-trend', title: spec.title.text, spec: spec as TopLevelSpec }
@@ -1175,7 +1199,8 @@ export function timelineChart(results: GateResults): ChartDefinition | null {
         },
       ],
     },
-    resolve: { scale: { y: 'independent' } },
+    // Each panel its own x axis: a shared one is drawn under the empty slots of a last, short row.
+    resolve: { scale: { y: 'independent' }, axis: { x: 'independent' } },
     config: { ...config, legend: { ...config.legend, orient: 'top' } },
   }
   return { id: 'timeline', title: spec.title.text, spec: spec as TopLevelSpec }

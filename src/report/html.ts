@@ -12,6 +12,7 @@ import {
   type CellDetail,
   type FigureTable,
   type ReportContent,
+  summaryLabel,
 } from './report-content.js'
 
 /** The UMD builds of the three libraries, as JavaScript source text. */
@@ -70,11 +71,10 @@ function summaryTable(content: ReportContent): string {
   return table(
     [
       'Cell',
-      `Baseline ${m} (CI)`,
-      `Candidate ${m} (CI)`,
+      `Baseline ${m}, ${summaryLabel(content.confidence)}`,
+      `Candidate ${m}, ${summaryLabel(content.confidence)}`,
       'Change (CI)',
       'Change ms',
-      'Could detect',
       'Req/s',
       'Errors',
       'Accuracy',
@@ -86,7 +86,6 @@ function summaryTable(content: ReportContent): string {
       escapeHtml(row.candidate),
       escapeHtml(row.change),
       escapeHtml(row.deltaMs),
-      escapeHtml(row.detectable),
       escapeHtml(row.throughput),
       row.errorRateFails
         ? `<strong class="bad">${escapeHtml(row.errorRate)}</strong>`
@@ -262,6 +261,12 @@ export function renderHtml(
     content.decision === null ? '' : `<p class="decision">${escapeHtml(content.decision)}</p>`,
     content.attention === null ? '' : attentionParagraph(content.attention),
     summaryTable(content),
+    // The texts quote cell names in markdown backticks: code spans here too.
+    ...[content.intervalNote, content.inconclusiveResolution].map((text) =>
+      text === null
+        ? ''
+        : `<p class="muted">${escapeHtml(text).replace(/`([^`]+)`/g, '<code>$1</code>')}</p>`,
+    ),
     content.capacity.length > 0 ? capacityTable(content) : '',
     ...content.arena.map(arenaTable),
     content.notes.length > 0

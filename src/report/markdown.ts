@@ -11,6 +11,7 @@ import { formatSignedPct, metricLabel } from './format.js'
 import { breakAutolinks, escapeLinkSyntax } from './inert-markdown.js'
 import {
   buildReportContent,
+  summaryLabel,
   type ArenaTable,
   type Attention,
   type CellDetail,
@@ -209,15 +210,19 @@ function escapeCell(text: string): string {
 
 function table(content: ReportContent, rowCount: number, options: MarkdownOptions): string {
   const m = content.metric
+  const label = summaryLabel(content.confidence)
   const lines = [
-    `| Cell | Baseline ${m} (CI) | Candidate ${m} (CI) | Change (CI) | Change ms | Could detect | Req/s | Errors | Accuracy | Verdict |`,
-    '| :-- | --: | --: | --: | --: | --: | --: | --: | --: | :-- |',
+    `| Cell | Baseline ${m}, ${label} | Candidate ${m}, ${label} | Change (CI) | Change ms | Req/s | Errors | Accuracy | Verdict |`,
+    '| :-- | --: | --: | --: | --: | --: | --: | --: | :-- |',
     ...content.rows.slice(0, rowCount).map(tableRow),
   ]
   const hidden = content.rows.length - rowCount
   if (hidden > 0) {
     lines.push('', `… ${hidden} more ${hidden === 1 ? 'cell' : 'cells'}, ${seeFullReport(options)}.`)
   }
+  // Markdown escaping only: the text quotes cell names in backticks on purpose.
+  const below = [content.intervalNote, content.inconclusiveResolution].filter((t) => t !== null)
+  if (below.length > 0) lines.push('', `<sub>${below.join('<br>')}</sub>`)
   return lines.join('\n')
 }
 
@@ -260,7 +265,6 @@ function tableRow(row: CellRow): string {
     row.candidate,
     row.change,
     row.deltaMs,
-    row.detectable,
     row.throughput,
     row.errorRateFails ? `**${row.errorRate}** ❗` : row.errorRate,
     row.accuracyFails ? `**${row.accuracy}** ❗` : row.accuracy,

@@ -11,6 +11,7 @@ import { compile } from 'vega-lite'
 import type { TopLevelSpec } from 'vega-lite'
 import { readAsset } from './assets.js'
 import { CHART_FONT, type ChartDefinition } from './charts.js'
+import { readFontMetrics, type FontMetrics } from './font-metrics.js'
 
 export interface RenderedChart {
   id: string
@@ -38,6 +39,12 @@ export interface RenderOptions {
 
 let resvgReady: Promise<void> | null = null
 let shippedFonts: Promise<Uint8Array[]> | null = null
+let textMetricsReady: Promise<void> | null = null
+
+/** What vega-scenegraph exports as textMetrics (untyped in vega's typings). */
+interface VegaTextMetrics {
+  width: (item: { fontSize?: number | null; limit?: number | null }, text: unknown) => number
+}
 
 /** Initialises resvg's wasm once per process; initWasm throws if called twice. */
 function ensureResvg(): Promise<void> {
@@ -55,6 +62,40 @@ function loadShippedFonts(): Promise<Uint8Array[]> {
     shippedFonts = null
   })
   return shippedFonts
+}
+
+/**
+ * Makes vega measure text with the shipped font's advance widths (as vl-convert does with its fonts).
+ * Without a canvas vega estimates 0.8 em per character, half again DejaVu Sans' width, and sizes the
+ * SVG for text that is not there: blank margins and bands (see font-metrics.ts).
+ *
+ * A label with a limit (labelLimit) is cut by vega to fit: its width is at most the limit. vega's own
+ * truncation asks this function for the widths of the pieces it tries, and compares them with the
+ * limit, which the clamp keeps consistent.
+ */
+export function vegaTextWidth(
+  font: FontMetrics,
+): (item: { fontSize?: number | null; limit?: number | null }, text: unknown) => number {
+  return (item, text) => {
+    const size = item.fontSize ?? 11
+    const line = text === null || text === undefined ? '' : String(text).trim()
+    if (!(size > 0) || line === '') return 0
+    const width = font.width(line, size)
+    const limit = item.limit ?? 0
+    return limit > 0 ? Math.min(width, limit) : width
+  }
+}
+
+/** Installs the shipped font's text widths in vega once per process. */
+function ensureTextMetrics(): Promise<void> {
+  textMetricsReady ??= readAsset('font').then((bytes) => {
+    const metrics = (vega as unknown as { textMetrics: VegaTextMetrics }).textMetrics
+    metrics.width = vegaTextWidth(readFontMetrics(bytes))
+  })
+  textMetricsReady.catch(() => {
+    textMetricsReady = null
+  })
+  return textMetricsReady
 }
 
 /** Collects warnings instead of printing them: library output must not bypass the action's logging. */
@@ -86,6 +127,7 @@ function collectingLogger(warnings: string[]): vega.LoggerInterface {
 
 /** Compiles a Vega-Lite spec and draws it as an SVG document. */
 export async function specToSvg(spec: TopLevelSpec, warnings: string[] = []): Promise<string> {
+  await ensureTextMetrics()
   const logger = collectingLogger(warnings)
   const compiled = compile(spec, { logger }).spec
   const view = new vega.View(vega.parse(compiled), { renderer: 'none', logger })

@@ -34,15 +34,17 @@ export interface CellRow {
   scenario: string
   control: boolean
   verdict: Verdict
-  /** e.g. "1.82 ms [1.75, 1.90]", or "—" without a baseline. */
+  /**
+   * The geometric mean over runs with its 95% CI, e.g. "1.82 ms [1.75, 1.90]" (the interval is one of
+   * that geometric mean, so the two belong together; a baseline of nights gives a prediction interval
+   * for a new night), or "—" without a baseline.
+   */
   baseline: string
   candidate: string
   /** e.g. "+12.3% [+8.1, +16.4]": the change with the ratio's CI in percent. */
   change: string
-  /** The change in ms (candidate median - baseline median), e.g. "+0.42 ms", or "—". */
+  /** The change in ms (candidate geometric mean - baseline geometric mean), e.g. "+0.42 ms", or "—". */
   deltaMs: string
-  /** The smallest regression this comparison could have detected (80% power), e.g. "+12%", or "—". */
-  detectable: string
   errorRate: string
   /** True when the error rate fails the cell (above the ceiling or significantly up). */
   errorRateFails: boolean
@@ -143,6 +145,8 @@ export interface ReportContent {
   /** The cells to look at first, or null when there are none. */
   attention: Attention | null
   metric: string
+  /** The confidence level of every interval shown, e.g. 0.95. */
+  confidence: number
   rows: CellRow[]
   /** Capacity-search cells, empty when the gate ran none. */
   capacity: CapacityRow[]
@@ -151,6 +155,15 @@ export interface ReportContent {
   details: CellDetail[]
   environment: Array<[string, string]>
   baseline: Array<[string, string]> | null
+  /**
+   * For inconclusive cells only, the smallest change their runs would block (80% power): what more
+   * runs would resolve. Null when no inconclusive cell has one. Beside a pass or a regression such a
+   * number reads as a second verdict, so it is never shown there.
+   */
+  inconclusiveResolution: string | null
+  /** Said under the table when a baseline of nights gives a prediction interval, not a CI; else null. */
+  intervalNote: string | null
+  /** The gate's notes, less those that repeat what the report already says (see reportNotes). */
   notes: string[]
   /** Overhead vs the reference profile per level and per-hook cost; empty without figures. */
   figures: FigureTable[]
@@ -174,6 +187,7 @@ export function buildReportContent(results: GateResults): ReportContent {
     context: context(results, metric),
     attention: attention(results),
     metric,
+    confidence: results.confidence,
     rows,
     capacity: cells.filter((cell) => cell.capacity).map((cell) => capacityRow(cell, results.mode)),
     arena: arenaTables(results),
@@ -187,7 +201,11 @@ export function buildReportContent(results: GateResults): ReportContent {
           ['Git SHA', results.baseline.gitSha ?? 'unknown'],
         ]
       : null,
-    notes: results.notes,
+    inconclusiveResolution: inconclusiveResolution(results),
+    intervalNote: results.cells.some((c) => c.baseline?.interval === 'prediction')
+      ? `A baseline of nights: its interval is the ${Math.round(results.confidence * 100)}% prediction interval for a new night, around the nights' geometric mean.`
+      : null,
+    notes: reportNotes(results),
     figures: figureTables(results),
   }
 }
@@ -256,15 +274,18 @@ export function figureTables(results: GateResults): FigureTable[] {
         r.cpuPercent.toFixed(1),
         roundForDisplay(r.memoryMiB),
         r.pids === undefined ? '—' : String(r.pids),
-        growthStatement(r.growthInRun),
-        growthStatement(r.growthAcrossRuns),
+        growthStatement(r.growthInRun, 'in-run'),
+        growthStatement(r.growthAcrossRuns, 'across-runs'),
       ]),
     })
   }
   if (figures.overhead.length === 0 || figures.reference === null) return tables
   const cellOf = (m: (typeof metrics)[number], o: (typeof figures.overhead)[number]) => o.metrics[m]
+  // The gateway's own cost: the reference measured against the control (stats/overhead.ts).
+  const gatewayRow = (o: (typeof figures.overhead)[number]) => o.reference !== figures.reference
+  const controls = [...new Set(figures.overhead.filter(gatewayRow).map((o) => o.reference))]
   tables.unshift({
-    title: `Overhead vs ${figures.reference} per level: ratio (profile / reference) and added ms, ${confidence} (Welch over runs)`,
+    title: `Overhead vs ${figures.reference} per level: ratio (profile / reference) and added ms, ${confidence} (Welch over runs)${controls.length > 0 ? `; "${figures.reference} vs ${controls.join(', ')}" is what the gateway itself adds` : ''}`,
     headers: [
       'Level',
       'Profile',
@@ -272,7 +293,7 @@ export function figureTables(results: GateResults): FigureTable[] {
     ],
     rows: figures.overhead.map((o) => [
       o.scenario,
-      o.profile,
+      gatewayRow(o) ? `${o.profile} vs ${o.reference} (the gateway itself)` : o.profile,
       ...metrics.flatMap((m) => {
         const f = cellOf(m, o)
         return f ? [ratioText(f.ratio), addedText(f.addedMs)] : ['—', '—']
@@ -381,9 +402,73 @@ function attention(results: GateResults): Attention | null {
   return null
 }
 
+/** How the baseline and candidate columns are summarised, for both renderers' headers. */
+export function summaryLabel(confidence: number): string {
+  return `geo. mean [${Math.round(confidence * 100)}% CI]`
+}
+
+/** The geometric mean and its own interval: the median would pair a centre with another's interval. */
 function summaryWithCi(summary: SampleSummary | null): string {
   if (!summary) return '—'
-  return `${formatMs(summary.median)} [${roundForDisplay(summary.lower)}, ${roundForDisplay(summary.upper)}]`
+  return `${formatMs(summary.mean)} [${roundForDisplay(summary.lower)}, ${roundForDisplay(summary.upper)}]`
+}
+
+/** Latency cells still undecided that carry a detectable change (capacity and arena cells have none). */
+function undecidedWithDetectable(results: GateResults): Array<{ cell: string; pct: number }> {
+  return gatedCells(results)
+    .filter((c) => c.verdict === 'inconclusive' && !c.capacity && !c.arena)
+    .flatMap((c) =>
+      c.minDetectablePct === undefined || c.minDetectablePct === null
+        ? []
+        : [{ cell: c.cell, pct: c.minDetectablePct }],
+    )
+}
+
+/**
+ * "Inconclusive cells, the smallest change these runs would block (80% power): `a` +13%. ...": said
+ * of inconclusive cells only, as a property of the runs, not of the code.
+ */
+export function inconclusiveResolution(results: GateResults): string | null {
+  const cells = undecidedWithDetectable(results)
+  if (cells.length === 0) return null
+  const limit = 10
+  const listed = cells
+    .slice(0, limit)
+    .map(({ cell, pct }) => `\`${cell}\` ${formatSignedPct(pct, 0)}`)
+    .join(', ')
+  const more = cells.length > limit ? ` and ${cells.length - limit} more` : ''
+  return `Inconclusive cells, the smallest change these runs would block (80% power): ${listed}${more}. A smaller change may still be real; more runs resolve it.`
+}
+
+// Notes the gate writes (src/gate/run-gate.ts, src/gate/compare.ts, src/stats/noise-monitor.ts) that
+// the report states elsewhere or in another form, by their fixed openings.
+const DECIDED_NOTE = 'Decided by '
+const DETECTABLE_NOTE = 'Smallest regression this gate could have detected'
+const RUNNER_NOTE = 'Runner check against the baseline:'
+const NOISE_NOTE = 'Noise monitor: the control profile differs'
+const STORED_NOTE = 'Stored comparison (not deciding):'
+
+/**
+ * The gate's notes, each thing said once. Left out: the "Decided by" note (the decision line above
+ * says it), the detectable change of every cell (said for inconclusive cells only), and restatements
+ * of the runner mismatch: when the decision names it, the runner check and noise monitor notes go;
+ * otherwise the runner check (which includes the control's finding) stays and the noise monitor goes,
+ * and the stored comparison's note loses its "runner differs" tail.
+ */
+export function reportNotes(results: GateResults): string[] {
+  const decision = decisionLine(results)
+  const decisionNamesRunner =
+    decision !== null && /runner (differs from|is not shown to match) the baseline's/.test(decision)
+  const hasRunnerNote = results.notes.some((n) => n.startsWith(RUNNER_NOTE))
+  return results.notes.flatMap((note) => {
+    if (decision !== null && note.startsWith(DECIDED_NOTE)) return []
+    if (note.startsWith(DETECTABLE_NOTE)) return []
+    if (decisionNamesRunner && note.startsWith(RUNNER_NOTE)) return []
+    if ((decisionNamesRunner || hasRunnerNote) && note.startsWith(NOISE_NOTE)) return []
+    if ((decisionNamesRunner || hasRunnerNote) && note.startsWith(STORED_NOTE))
+      return [note.replace(/; runner (differs|unknown|same)\.$/, '.')]
+    return [note]
+  })
 }
 
 function buildRow(cell: CellComparison, mode: GateResults['mode']): CellRow {
@@ -400,11 +485,7 @@ function buildRow(cell: CellComparison, mode: GateResults['mode']): CellRow {
     baseline: summaryWithCi(cell.baseline),
     candidate: summaryWithCi(cell.candidate),
     change: cell.changePct === null ? '—' : `${formatSignedPct(cell.changePct)}${ratioCi}`,
-    deltaMs: cell.baseline ? formatDeltaMs(cell.candidate.median - cell.baseline.median) : '—',
-    detectable:
-      cell.minDetectablePct === undefined || cell.minDetectablePct === null
-        ? '—'
-        : formatSignedPct(cell.minDetectablePct, 0),
+    deltaMs: cell.baseline ? formatDeltaMs(cell.candidate.mean - cell.baseline.mean) : '—',
     errorRate: formatRate(cell.errorRate.candidate),
     errorRateFails,
     accuracy:
@@ -553,8 +634,11 @@ const knownCellFields = new Set([
   'arena',
 ])
 
+/** The geometric mean with its own interval first, then the median for readers who want the middle run. */
 function describeSummary(summary: SampleSummary): string {
-  return `median ${formatMs(summary.median)}, mean ${roundForDisplay(summary.mean)}, CI [${roundForDisplay(summary.lower)}, ${roundForDisplay(summary.upper)}], n = ${summary.n}`
+  const interval = summary.interval === 'prediction' ? 'prediction interval for a new night' : 'CI'
+  const unit = summary.unit === 'night' ? 'nights' : 'runs'
+  return `geometric mean ${formatMs(summary.mean)} [${roundForDisplay(summary.lower)}, ${roundForDisplay(summary.upper)}] (${interval}), median ${roundForDisplay(summary.median)}, n = ${summary.n} ${unit}`
 }
 
 function isRatioLike(value: unknown): value is { estimate: number; lower: number; upper: number } {
@@ -642,10 +726,12 @@ function statistics(cell: CellComparison, metric: string): Array<[string, string
     }
     stats.push(['Arena verdict (decides the cell)', a.verdict])
   }
-  if (cell.minDetectablePct !== undefined && cell.minDetectablePct !== null) {
+  // Only where the runs did not decide: beside a verdict it reads as a second one.
+  const undecided = cell.verdict === 'inconclusive' && !cell.control && !cell.capacity && !cell.arena
+  if (undecided && cell.minDetectablePct !== undefined && cell.minDetectablePct !== null) {
     stats.push([
-      'Smallest detectable regression',
-      `${formatSignedPct(cell.minDetectablePct, 1)} (80% power, from the noise measured and the runs compared)`,
+      'Smallest change these runs would block (80% power)',
+      `${formatSignedPct(cell.minDetectablePct, 1)} (more runs lower it)`,
     ])
   }
   const e = cell.errorRate

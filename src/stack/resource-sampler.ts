@@ -18,6 +18,8 @@ interface DockerStats {
 interface Previous {
   total: number
   system: number
+  /** When it was read, seconds since the sampler started. */
+  t?: number
 }
 
 /** CPU % of one container between two stats reads (100% = one core fully busy). */
@@ -39,16 +41,78 @@ export function memoryMiB(stats: DockerStats): number {
   return Math.max(0, usage - cache) / 2 ** 20
 }
 
+export interface SamplerOptions {
+  /** Milliseconds between reads. Default 1000. */
+  intervalMs?: number
+  /**
+   * Most seconds from the sampler's start to the load's start, warm-up aside: the engine writing k6's
+   * files, k6 starting and running setup(). Default 1.
+   */
+  startupSlackS?: number
+  /**
+   * Most seconds from the end of the load to the caller's stop: k6 finishing in-flight requests, its
+   * summary, the engine reading k6's output. Default 1.
+   */
+  shutdownSlackS?: number
+}
+
+/** What the caller knows of the run when it stops the sampler. */
+export interface LoadPhase {
+  /** The load phase's configured length. */
+  loadSeconds: number
+  /** The warm-up k6 runs before it in the same process (0 for none). */
+  warmupSeconds?: number
+}
+
+/** A sample and the start of the interval its CPU % covers (the previous read), in seconds. */
+export interface TimedSample extends ResourceSample {
+  from: number
+}
+
+/**
+ * The samples that measured the load. The sampler starts before k6 (files, start-up, setup(), a
+ * warm-up phase) and is stopped after k6 has exited and its output was read; CPU % from either side
+ * would average idle or warm-up time into the load's figure. Kept: samples read before the stop whose
+ * whole interval lies in both windows where the load must be,
+ * - counted from the start: [warm-up + startup slack, warm-up + load], right unless start-up took
+ *   longer than its slack;
+ * - counted back from the stop: [stop - shutdown slack - load, stop - shutdown slack], right unless
+ *   the end took longer than its slack.
+ * Their intersection lies inside the load when either is right. Without a load phase (a capacity
+ * search or an arena, whose phases vary) every sample read before the stop is kept.
+ */
+export function samplesInLoadWindow(
+  samples: readonly TimedSample[],
+  stoppedAt: number,
+  phase: LoadPhase | undefined,
+  slack: { startupS: number; shutdownS: number },
+): ResourceSample[] {
+  let start = Number.NEGATIVE_INFINITY
+  let end = stoppedAt
+  if (phase) {
+    const warmup = phase.warmupSeconds ?? 0
+    const fromStop = stoppedAt - slack.shutdownS
+    start = Math.max(warmup + slack.startupS, fromStop - phase.loadSeconds)
+    end = Math.min(warmup + phase.loadSeconds, fromStop)
+  }
+  return samples
+    .filter((s) => s.t <= end && s.from >= start)
+    .map(({ from: _from, ...sample }) => sample)
+    .sort((a, b) => a.t - b.t || a.service.localeCompare(b.service))
+}
+
 /**
  * Starts sampling `containers` (service name -> container id) every `intervalMs`; the returned
- * function stops and returns the samples, with t in seconds since the start.
+ * function stops and returns the samples, with t in seconds since the start. Pass it the load phase
+ * (the scenario's duration and warm-up) to keep only samples of the load (samplesInLoadWindow).
  */
 export async function sampleResources(
   containers: Map<string, string>,
-  intervalMs = 1000,
-): Promise<() => Promise<ResourceSample[]>> {
+  options: SamplerOptions = {},
+): Promise<(phase?: LoadPhase) => Promise<ResourceSample[]>> {
+  const intervalMs = options.intervalMs ?? 1000
   const docker = (await getContainerRuntimeClient()).container.dockerode
-  const samples: ResourceSample[] = []
+  const samples: TimedSample[] = []
   const previous = new Map<string, Previous>()
   const began = Date.now()
   let stopped = false
@@ -59,15 +123,19 @@ export async function sampleResources(
           const stats = (await docker
             .getContainer(id)
             .stats({ stream: false, 'one-shot': true } as { stream: false })) as DockerStats
-          const cpu = cpuPercent(previous.get(service), stats)
+          const last = previous.get(service)
+          const cpu = cpuPercent(last, stats)
+          const t = (Date.now() - began) / 1000
           previous.set(service, {
             total: stats.cpu_stats?.cpu_usage?.total_usage ?? 0,
             system: stats.cpu_stats?.system_cpu_usage ?? 0,
+            t,
           })
-          if (cpu === undefined) return
+          if (cpu === undefined || last === undefined) return
           samples.push({
             service,
-            t: (Date.now() - began) / 1000,
+            t,
+            from: last.t ?? 0,
             cpuPercent: Math.round(cpu * 10) / 10,
             memoryMiB: Math.round(memoryMiB(stats) * 10) / 10,
             ...(stats.pids_stats?.current !== undefined ? { pids: stats.pids_stats.current } : {}),
@@ -85,9 +153,13 @@ export async function sampleResources(
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, next - Date.now())))
     }
   })()
-  return async () => {
+  return async (phase?: LoadPhase) => {
+    const stoppedAt = (Date.now() - began) / 1000
     stopped = true
     await loop
-    return samples.sort((a, b) => a.t - b.t || a.service.localeCompare(b.service))
+    return samplesInLoadWindow(samples, stoppedAt, phase, {
+      startupS: options.startupSlackS ?? 1,
+      shutdownS: options.shutdownSlackS ?? 1,
+    })
   }
 }

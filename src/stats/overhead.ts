@@ -66,6 +66,11 @@ function perHook(added: IntervalEstimate, hooks: number): IntervalEstimate {
  * One figure per profile (other than the reference) and scenario the reference also ran, in the
  * cells' order grouped by scenario (level), so a sweep reads level by level. Cells without two
  * measured runs on both sides are left out of the figures (their cells still carry the verdict).
+ *
+ * A control profile (no gateway) is no policy chain with an overhead of its own: "no-gateway x0.66"
+ * says only that the gateway is slower than no gateway, upside down. Its figure is the reference over
+ * the control instead (profile = the reference, reference = the control), which is what the gateway
+ * itself adds; it comes first in its level.
  */
 export function overheadFigures(input: OverheadInput): {
   reference: string | null
@@ -78,16 +83,21 @@ export function overheadFigures(input: OverheadInput): {
   for (const scenario of scenarios) {
     const ref = input.cells.find((c) => c.profile === reference && c.scenario === scenario)
     if (!ref) continue
-    for (const cell of input.cells) {
-      if (cell.scenario !== scenario || cell.profile === reference) continue
+    const others = input.cells.filter((c) => c.scenario === scenario && c.profile !== reference)
+    // Controls first: the gateway's own cost, then what each policy chain adds to it.
+    const ordered = [...others.filter((c) => c.control), ...others.filter((c) => !c.control)]
+    for (const other of ordered) {
+      // A control's figure is the reference measured against it; every other profile's is itself
+      // measured against the reference.
+      const [cell, base] = other.control ? [ref, other] : [other, ref]
       const metrics: OverheadFigure['metrics'] = {}
-      const hooks = input.hooks[cell.profile]
+      const hooks = other.control ? undefined : input.hooks[cell.profile]
       const perHookMs: NonNullable<OverheadFigure['perHookMs']> = {}
       let runs = 0
       let referenceRuns = 0
       for (const metric of OVERHEAD_METRICS) {
         const mine = measured(cell, metric)
-        const theirs = measured(ref, metric)
+        const theirs = measured(base, metric)
         runs = Math.max(runs, mine.length)
         referenceRuns = Math.max(referenceRuns, theirs.length)
         const ratio = overheadRatio(mine, theirs, input.confidence)
@@ -99,7 +109,7 @@ export function overheadFigures(input: OverheadInput): {
       if (Object.keys(metrics).length === 0) continue
       overhead.push({
         profile: cell.profile,
-        reference,
+        reference: base.profile,
         scenario,
         ...(cell.sweep ? { sweep: cell.sweep } : {}),
         ...(cell.concurrency !== undefined ? { concurrency: cell.concurrency } : {}),

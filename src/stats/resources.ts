@@ -10,10 +10,15 @@
  *   shared one stack (the stored or baseline phase: one stack per cell under every isolation), with
  *   the regression's t interval (MiB per minute of the gate).
  * An interval above 0 reads "grows"; otherwise the statement is the upper bound the data allow.
+ * Either needs at least MIN_GROWTH_SPAN_S of samples: over a few seconds, allocator and connection
+ * warm-up look like a leak of many MiB per minute (issue 17 saw "+15 MiB/min" from 4-second runs).
  */
 import type { CellComparison, IntervalEstimate, RunResult } from '../model.js'
 import { tCritical } from './distributions.js'
 import { meanEstimate, tInterval } from './intervals.js'
+
+/** Seconds of samples a memory-growth statement needs, within one run or across one stack's runs. */
+export const MIN_GROWTH_SPAN_S = 60
 
 export interface ResourceFigure {
   profile: string
@@ -27,9 +32,15 @@ export interface ResourceFigure {
   memoryMiB: number
   /** Largest PID count seen, when the engine reported it. */
   pids?: number
-  /** Memory slope within runs, MiB/min (mean of per-run slopes, t CI); absent with fewer than 2 runs. */
+  /**
+   * Memory slope within runs, MiB/min (mean of per-run slopes, t CI), from the runs with at least
+   * MIN_GROWTH_SPAN_S of samples; absent with fewer than 2 such runs.
+   */
   growthInRun?: IntervalEstimate
-  /** Memory slope across the runs of one stack, MiB/min of the gate (regression CI); needs 3 runs. */
+  /**
+   * Memory slope across the runs of one stack, MiB/min of the gate (regression CI); needs 3 runs whose
+   * starts span at least MIN_GROWTH_SPAN_S.
+   */
   growthAcrossRuns?: IntervalEstimate
 }
 
@@ -92,8 +103,10 @@ export function resourceFigures(cells: readonly CellComparison[], confidence: nu
         memoryMiB: Math.max(...all.map((s) => s.memoryMiB)),
         ...(pids.length > 0 ? { pids: Math.max(...pids) } : {}),
       }
-      // Within runs: MiB per minute from each run's samples (t in seconds).
+      // Within runs: MiB per minute from each run's samples (t in seconds), long runs only.
+      const span = (times: number[]) => Math.max(...times) - Math.min(...times)
       const slopes = perRun
+        .filter((r) => span(r.samples.map((sample) => sample.t)) >= MIN_GROWTH_SPAN_S)
         .map((r) =>
           olsSlope(
             r.samples.map((s) => s.t / 60),
@@ -108,10 +121,14 @@ export function resourceFigures(cells: readonly CellComparison[], confidence: nu
       }
       // Across the runs that shared one stack: the stored (or baseline) phase.
       const sameStack = perRun.filter((r) => r.run.phase !== 'paired')
-      const across = olsSlope(
-        sameStack.map((r) => Date.parse(r.run.startedAt) / 60_000),
-        sameStack.map((r) => r.samples.reduce((a, s) => a + s.memoryMiB, 0) / r.samples.length),
-      )
+      const starts = sameStack.map((r) => Date.parse(r.run.startedAt) / 1000)
+      const across =
+        sameStack.length < 3 || span(starts) < MIN_GROWTH_SPAN_S
+          ? null
+          : olsSlope(
+              sameStack.map((r) => Date.parse(r.run.startedAt) / 60_000),
+              sameStack.map((r) => r.samples.reduce((a, s) => a + s.memoryMiB, 0) / r.samples.length),
+            )
       if (across) figure.growthAcrossRuns = interval(across.slope, across.se, across.df, confidence)
       out.push(figure)
     }
@@ -119,9 +136,18 @@ export function resourceFigures(cells: readonly CellComparison[], confidence: nu
   return out
 }
 
-/** "grows +1.2 MiB/min [0.8, 1.6]" or "no growth shown (at most +0.05 MiB/min)": the leak statement. */
-export function growthStatement(growth: IntervalEstimate | undefined): string {
-  if (!growth) return 'not measured (too few runs or samples)'
+/**
+ * "grows +1.2 MiB/min [0.8, 1.6]" or "no growth shown (at most +0.05 MiB/min)": the leak statement;
+ * without a measurement, what one would need (`kind` says which of the two growths it is).
+ */
+export function growthStatement(
+  growth: IntervalEstimate | undefined,
+  kind: 'in-run' | 'across-runs' = 'in-run',
+): string {
+  if (!growth)
+    return kind === 'in-run'
+      ? `not measured (needs 2 runs with at least ${MIN_GROWTH_SPAN_S} s of samples each)`
+      : `not measured (needs 3 runs of one stack spanning at least ${MIN_GROWTH_SPAN_S} s)`
   const f = (x: number) => `${x >= 0 ? '+' : ''}${Number(x.toPrecision(2))}`
   if (growth.lower > 0) return `grows ${f(growth.estimate)} MiB/min [${f(growth.lower)}, ${f(growth.upper)}]`
   return `no growth shown (at most ${f(Math.max(0, growth.upper))} MiB/min, ${Math.round(growth.confidence * 100)}% CI)`

@@ -105,7 +105,13 @@ describe('perf-gate run on the example', () => {
     const report = readFileSync(path.join(out, 'pass', 'report.md'), 'utf8')
     expect(report).toContain('nginx-passthrough/rate-500-1kb')
     expect(report).toMatch(/Decided by (the stored baseline|paired A\/B blocks on this runner)/)
-    expect(report).toContain('Could detect')
+    // The smallest detectable change is stated for inconclusive cells only, never beside a pass.
+    expect(report).not.toContain('Could detect')
+    const undecided = gated.some(
+      (c: { verdict: string; minDetectablePct?: number | null }) =>
+        c.verdict === 'inconclusive' && typeof c.minDetectablePct === 'number',
+    )
+    expect(report.includes('the smallest change these runs would block')).toBe(undecided)
     expectNothingLeft(run.runId)
   })
 

@@ -546,3 +546,78 @@ export function hugeGate(profiles = 60, scenarios = 12): GateResults {
   }
   return gate(cells, { notes: ['Baseline is older than 7 days; consider refreshing it.'] })
 }
+
+// The runner check's reasons and notes as src/gate/run-gate.ts, src/stats/runner-check.ts and
+// src/stats/noise-monitor.ts write them for a PR measured on a slower runner than the baseline's.
+const MACHINE_REASON =
+  "machine differs from the baseline's: 4 x AMD EPYC 7763 64-Core Processor here, 2 x Intel(R) Xeon(R) Platinum 8370C CPU @ 2.80GHz in the baseline"
+const CONTROL_FINDING = 'no-gateway/vus-50 P95 +64.0% (95% CI +52.0% to +77.0%)'
+const RUNNER_REASONS = [
+  MACHINE_REASON,
+  `control ${CONTROL_FINDING}: this runner is markedly slower than the baseline's`,
+]
+const NOISE_NOTE = `Noise monitor: the control profile differs from the baseline's runner (${CONTROL_FINDING}: this runner is markedly slower). Stored-baseline verdicts on this runner may reflect the machine rather than the change; a paired run on one runner settles it.`
+const PLACEMENT_NOTE =
+  'CPU placement: split (gate.placement: auto): gateway on CPU 2-3; k6 and backend on CPU 0-1.'
+
+/**
+ * A stored alarm on a runner that differs from the baseline's, escalated to paired A/B blocks on this
+ * runner, which decided: key-auth/vus-50 regresses, rate-limit/vus-10 stays inconclusive. Every cell
+ * carries its smallest detectable change, and the notes are the gate's own.
+ */
+export function escalatedGate(): GateResults {
+  const results = regressedGate()
+  const cells = results.cells.map((cell) => ({ ...cell, method: 'paired' as const, minDetectablePct: 13.2 }))
+  return {
+    ...results,
+    method: 'paired',
+    baseline: null,
+    cells,
+    evidence: 'paired',
+    decision: 'key-auth/vus-50, rate-limit/vus-50 regressed after 8 pairs',
+    paired: { blocks: 8, pairs: 8, pairing: 'duet' },
+    storedPhase: {
+      verdict: 'regression',
+      runner: { status: 'differs', reasons: RUNNER_REASONS },
+      cells: cells.map((c) => ({
+        cell: c.cell,
+        control: c.control,
+        verdict: c.verdict,
+        changePct: c.changePct,
+        ratio: c.ratio,
+      })),
+    },
+    notes: [
+      'Decided by paired A/B blocks on this runner: key-auth/vus-50, rate-limit/vus-50 regressed after 8 pairs.',
+      'Stored comparison (not deciding): regression; no-policies/vus-10 +31.0% regression, key-auth/vus-50 +52.0% regression; runner differs.',
+      `Runner check against the baseline: differs (${RUNNER_REASONS.join('; ')}).`,
+      'Smallest regression this gate could have detected on this runner (80% power, from the noise it measured and the runs it had): no-policies/vus-10 +13.2%, key-auth/vus-50 +13.2%, rate-limit/vus-10 +13.2%.',
+      NOISE_NOTE,
+      PLACEMENT_NOTE,
+    ],
+  }
+}
+
+/** The same runner without a baseline variant: the stored comparison cannot decide, and says why. */
+export function runnerDiffersGate(): GateResults {
+  const results = regressedGate()
+  const cells = results.cells.map((cell) =>
+    cell.control
+      ? cell
+      : { ...cell, verdict: 'inconclusive' as const, latencyVerdict: 'inconclusive' as const },
+  )
+  const decision = `stored evidence cannot decide: this runner differs from the baseline's (${RUNNER_REASONS.join('; ')}); set baselineVariant (e.g. build the gateway from the merge base: baselineVariant.services.<name>.build.ref) so the gate can run paired A/B blocks on this runner`
+  return {
+    ...results,
+    verdict: 'inconclusive',
+    cells,
+    evidence: 'stored',
+    decision,
+    notes: [
+      `Decided by the stored baseline: ${decision}.`,
+      `Runner check against the baseline: differs (${RUNNER_REASONS.join('; ')}).`,
+      NOISE_NOTE,
+      PLACEMENT_NOTE,
+    ],
+  }
+}

@@ -146,12 +146,12 @@ describe('latencyComparisonChart', () => {
   const results = regressedGate()
   const spec = latencyComparisonChart(results)!.spec
 
-  it('labels each candidate with its change in % and in ms (difference of the medians)', () => {
+  it('labels each candidate with its change in % and in ms (difference of the geometric means)', () => {
     const changes = rows(spec).filter((row) => row.kind === 'change')
     expect(changes.map((row) => row.cell)).toEqual(results.cells.map((cell) => cell.cell))
     const cell = results.cells.find((c) => c.cell === 'key-auth/vus-50')!
     const row = changes.find((r) => r.cell === 'key-auth/vus-50')!
-    expect(row.deltaMs).toBeCloseTo(cell.candidate.median - cell.baseline!.median, 4)
+    expect(row.deltaMs).toBeCloseTo(cell.candidate.mean - cell.baseline!.mean, 4)
     expect(row.pct).toBe(`+${Math.round(cell.changePct!)}%`)
     expect(row.ms).toMatch(/^\+\d\.\d+ ms$/)
     expect(layers(spec).filter((layer) => markType(layer) === 'text')).toHaveLength(2)
@@ -168,7 +168,7 @@ describe('latencyComparisonChart', () => {
     const keyAuth = rows(spec).find((row) => row.cell === 'key-auth/vus-50' && row.variant === 'candidate')
     const cell = results.cells.find((c) => c.cell === 'key-auth/vus-50')!
     expect(keyAuth).toMatchObject({
-      median: cell.candidate.median,
+      mean: cell.candidate.mean,
       lower: cell.candidate.lower,
       upper: cell.candidate.upper,
     })
@@ -217,6 +217,26 @@ describe('decisionChart', () => {
     expect(byCell('no-gateway/vus-10')).toMatchObject({ region: 'control' })
     // An error-rate regression is named: latency alone passed or was undecided there.
     expect(byCell('rate-limit/vus-50').rule).toMatch(/^regression: /)
+  })
+
+  it('says why an inconclusive cell above the threshold did not block, never "estimate <= threshold"', () => {
+    // Above the threshold and significant at 95%, yet inconclusive: Holm's correction or the stricter
+    // block confidence (gate.blockConfidence) did not let it block.
+    const held = regressedGate()
+    const cell = held.cells.find((c) => c.cell === 'key-auth/vus-50')!
+    Object.assign(cell, {
+      ratio: { estimate: 1.14, lower: 1.02, upper: 1.27, confidence: 0.95 },
+      latencyVerdict: 'inconclusive',
+      verdict: 'inconclusive',
+    })
+    const row = rows(decisionChart(held)!.spec).find((r) => r.cell === 'key-auth/vus-50')!
+    expect(row.region).toBe('inconclusive')
+    expect(row.rule).not.toMatch(/≤ \+10%/)
+    expect(row.rule).toBe('inconclusive: estimate +14.0% > +10%, not yet significant enough to block')
+    // Significant but with the estimate within the threshold: that is what "≤" describes.
+    Object.assign(cell, { ratio: { estimate: 1.08, lower: 1.02, upper: 1.15, confidence: 0.95 } })
+    const within = rows(decisionChart(held)!.spec).find((r) => r.cell === 'key-auth/vus-50')!
+    expect(within.rule).toBe('inconclusive: estimate +8.0% ≤ +10%, upper +15.0% above')
   })
 
   it('keeps 0% and the threshold in view whatever the intervals', () => {
@@ -280,7 +300,7 @@ describe('nightTrendChart', () => {
     ])
     expect(rows(spec).find((row) => row.cell === cell.cell && row.kind === 'candidate')).toMatchObject({
       night: 1,
-      latency: cell.candidate.median,
+      latency: cell.candidate.mean,
     })
     expect(rows(spec).some((row) => String(row.cell).endsWith('(ctrl)'))).toBe(true)
   })
@@ -374,10 +394,25 @@ describe('overheadChart', () => {
     const reference = results.cells.find((cell) => cell.cell === 'no-policies/vus-10')!
     const row = rows(spec).find((r) => r.cell === 'key-auth/vus-10' && r.variant === 'candidate')
     expect(row?.overheadPct as number).toBeCloseTo(
-      (keyAuth.candidate.median / reference.candidate.median - 1) * 100,
+      (keyAuth.candidate.mean / reference.candidate.mean - 1) * 100,
       3,
     )
     expect(rows(spec).some((r) => r.profile === 'no-policies')).toBe(false)
+  })
+
+  it('shows what the gateway adds over the no-gateway control, not the control as an overhead below 1x', () => {
+    const results = regressedGate()
+    const chart = overheadChart(results)!
+    const values = rows(chart.spec)
+    expect(values.some((r) => r.profile === 'no-gateway')).toBe(false)
+    expect(values.every((r) => (r.ratio as number) > 1)).toBe(true)
+    const gateway = results.cells.find((cell) => cell.cell === 'no-policies/vus-10')!
+    const control = results.cells.find((cell) => cell.cell === 'no-gateway/vus-10')!
+    const row = values.find((r) => r.profile === 'no-policies vs no-gateway' && r.variant === 'candidate')!
+    expect(row.cell).toBe('no-policies/vus-10')
+    expect(row.ratio as number).toBeCloseTo(gateway.candidate.mean / control.candidate.mean, 3)
+    const subtitle = JSON.stringify((chart.spec as { title: unknown }).title)
+    expect(subtitle).toContain('no-policies vs no-gateway: what the gateway itself adds')
   })
 
   it('draws ratios on a log scale with bars from 1x, and the domain holds every bar and interval', () => {

@@ -101,7 +101,11 @@ describe('overheadFigures', () => {
       hooks: { chain: 4 },
     })
     expect(ref).toBe('no-policies')
-    expect(overhead.map((o) => o.profile)).toEqual(['no-gateway', 'chain'])
+    // The control comes first as what the gateway itself adds over it (see the next test).
+    expect(overhead.map((o) => `${o.profile} vs ${o.reference}`)).toEqual([
+      'no-policies vs no-gateway',
+      'chain vs no-policies',
+    ])
     const chain = overhead[1]!
     expect(chain).toMatchObject({
       scenario: 'c@vus=10',
@@ -133,6 +137,22 @@ describe('overheadFigures', () => {
     expect(chain.metrics.p50!.ratio.estimate).toBeCloseTo(ratio.estimate, 10)
     expect(chain.metrics.p50!.addedMs.estimate).toBeCloseTo(0.755, 10)
     expect(overhead[0]).not.toHaveProperty('hooks')
+  })
+
+  it('reports a control as what the gateway adds over it, never as an "overhead" below 1x', () => {
+    const cells = [
+      cellOf('no-gateway', 'c@vus=10', [5, 5.1, 4.9], true),
+      cellOf('no-policies', 'c@vus=10', reference),
+      cellOf('chain', 'c@vus=10', profile),
+    ]
+    const { overhead } = overheadFigures({ cells, reference: null, confidence: 0.95, hooks: {} })
+    expect(overhead.some((o) => o.profile === 'no-gateway')).toBe(false)
+    const gateway = overhead.find((o) => o.reference === 'no-gateway')!
+    expect(gateway).toMatchObject({ profile: 'no-policies', scenario: 'c@vus=10', runs: 6, referenceRuns: 3 })
+    const geo = (xs: number[]) => Math.exp(xs.reduce((a, x) => a + Math.log(x), 0) / xs.length)
+    expect(gateway.metrics.p95!.ratio.estimate).toBeCloseTo(geo(reference) / geo([5, 5.1, 4.9]), 10)
+    expect(gateway.metrics.p95!.ratio.lower).toBeGreaterThan(1)
+    expect(gateway.metrics.p95!.addedMs.estimate).toBeCloseTo(10.15 - 5, 10)
   })
 
   it('compares level with level only, and leaves out cells with fewer than two runs', () => {

@@ -5,13 +5,22 @@ import { growthStatement, olsSlope, resourceFigures } from '../../../src/stats/r
 import { makeCell } from '../../support/report-fixtures.js'
 import { run } from './run-fixture.js'
 
-/** A measured run starting `minute` minutes into the gate whose gateway memory is `memory(t)` (t in s). */
-function sampled(round: number, minute: number, memory: (t: number) => number, cpu = 50): RunResult {
+/**
+ * A measured run starting `minute` minutes into the gate whose gateway memory is `memory(t)` (t in s),
+ * sampled at `times` (default: 0 to 70 s every 10 s, long enough to speak of growth).
+ */
+function sampled(
+  round: number,
+  minute: number,
+  memory: (t: number) => number,
+  cpu = 50,
+  times = [0, 10, 20, 30, 40, 50, 60, 70],
+): RunResult {
   return {
     ...run({ p95: 2, round }),
     phase: 'stored',
     startedAt: new Date(Date.UTC(2026, 10, 21, 23, minute)).toISOString(),
-    resources: [0, 1, 2, 3, 4, 5].flatMap((t) => [
+    resources: times.flatMap((t) => [
       { service: 'gateway', t, cpuPercent: cpu + t, memoryMiB: memory(t), pids: 4 + (t % 2) },
       { service: 'echo', t, cpuPercent: 10, memoryMiB: 8 },
     ]),
@@ -43,7 +52,7 @@ describe('resourceFigures', () => {
     // two minutes later: 5 MiB/min across the gate.
     const runs = [0, 1, 2].map((i) => sampled(i + 1, i * 2, (t) => 100 + 10 * i + t))
     const [gateway, echo] = resourceFigures([cellWith(runs)], 0.95)
-    expect(gateway).toMatchObject({ service: 'gateway', runs: 3, cpuPercent: 52.5, memoryMiB: 125, pids: 5 })
+    expect(gateway).toMatchObject({ service: 'gateway', runs: 3, cpuPercent: 85, memoryMiB: 190, pids: 4 })
     expect(gateway?.growthInRun?.estimate).toBeCloseTo(60, 8)
     expect(gateway?.growthAcrossRuns?.estimate).toBeCloseTo(5, 8)
     expect(growthStatement(gateway?.growthInRun)).toBe('grows +60 MiB/min [+60, +60]')
@@ -52,10 +61,33 @@ describe('resourceFigures', () => {
     expect(growthStatement(echo?.growthInRun)).toBe('no growth shown (at most +0 MiB/min, 95% CI)')
   })
 
+  it('claims no memory growth from runs shorter than 60 s, however steep the slope', () => {
+    // 4-second runs, 15 MiB/min within each, started 10 s apart: no 60 s of samples anywhere.
+    const runs = [0, 1, 2].map((i) => ({
+      ...sampled(i + 1, 0, (t) => 100 + t / 4, 50, [0, 1, 2, 3, 4]),
+      startedAt: new Date(Date.UTC(2026, 10, 21, 23, 0, i * 10)).toISOString(),
+    }))
+    const [gateway] = resourceFigures([cellWith(runs)], 0.95)
+    expect(gateway?.growthInRun).toBeUndefined()
+    expect(gateway?.growthAcrossRuns).toBeUndefined()
+    expect(growthStatement(gateway?.growthInRun, 'in-run')).toBe(
+      'not measured (needs 2 runs with at least 60 s of samples each)',
+    )
+    expect(growthStatement(gateway?.growthAcrossRuns, 'across-runs')).toBe(
+      'not measured (needs 3 runs of one stack spanning at least 60 s)',
+    )
+  })
+
   it('bounds the growth it cannot rule out when memory is flat with noise', () => {
     const noise = [0.3, -0.2, 0.1, -0.4, 0.2, 0]
     const runs = [0, 1, 2].map((i) =>
-      sampled(i + 1, i, (t) => 50 + ([0.1, -0.2, 0.05][i] as number) + (noise[t] as number)),
+      sampled(
+        i + 1,
+        i,
+        (t) => 50 + ([0.1, -0.2, 0.05][i] as number) + (noise[t] as number),
+        50,
+        [0, 1, 2, 3, 4, 5],
+      ),
     )
     const [gateway] = resourceFigures([cellWith(runs)], 0.95)
     const across = gateway!.growthAcrossRuns!
@@ -83,6 +115,8 @@ describe('resourceFigures', () => {
     }))
     const [gateway] = resourceFigures([cellWith(runs)], 0.95)
     expect(gateway?.growthAcrossRuns).toBeUndefined()
-    expect(growthStatement(gateway?.growthAcrossRuns)).toBe('not measured (too few runs or samples)')
+    expect(growthStatement(gateway?.growthAcrossRuns, 'across-runs')).toBe(
+      'not measured (needs 3 runs of one stack spanning at least 60 s)',
+    )
   })
 })
