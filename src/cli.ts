@@ -23,6 +23,7 @@ import { availableParallelism } from 'node:os'
 import { hasTaskset, runGate } from './gate/run-gate.js'
 import { planPlacement } from './plan/placement.js'
 import { guardInterrupts } from './interrupt.js'
+import { disableReaperUnlessSet } from './stack/reaper.js'
 
 function thresholdOption(value: string): number {
   const parsed = parseThreshold(value)
@@ -32,6 +33,8 @@ function thresholdOption(value: string): number {
 }
 
 async function main(argv: string[]): Promise<number> {
+  // Before any Docker call (the echo image build, doctor, init --image): see src/stack/reaper.ts.
+  disableReaperUnlessSet()
   const log = consoleLogger()
   const program = new Command('perf-gate')
     .description('Performance gate for API gateways: testcontainers + k6 + honest statistics')

@@ -22,6 +22,7 @@ import { planPlacement } from '../plan/placement.js'
 import type { RunnerCheck } from '../stats/runner-check.js'
 import { buildServiceImages, removeLeftovers, removeOrphans } from '../stack/stack.js'
 import { planVariantBuilds } from '../stack/variant-build.js'
+import { ensureEchoImage, usesEchoImage } from '../stack/echo-image.js'
 import { writeArtifacts, type Artifacts } from './artifacts.js'
 import { compareCells, figuresOf, type ComparisonMethod } from './compare.js'
 import { GateEvidence, type Prepared } from './evidence.js'
@@ -137,6 +138,9 @@ async function prepare(
   log.info(
     `k6 ${k6.version}; ${options.mode === 'baseline' ? 'baseline mode' : `starts ${method}${hasVariant ? ', may escalate to paired A/B blocks' : ''}`}; ${config.profiles.length} profiles x ${config.scenarios.length} scenarios`,
   )
+  // The echo backend the examples and `init` name: built from the binary perf-gate ships when Docker
+  // lacks it, since no registry serves it (src/stack/echo-image.ts).
+  if (usesEchoImage(loaded)) await ensureEchoImage(log)
   // Images built from a Dockerfile are built once here, not for every stack a paired block starts.
   if (Object.values(config.services).some((s) => s.build)) {
     const services = await log.group('Build images', () => buildServiceImages(config.services, log))
