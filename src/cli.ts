@@ -14,11 +14,13 @@ import { describeDryRun } from './cli/dry-run.js'
 import { jsonSummary } from './cli/json-summary.js'
 import { VERSION } from './cli/version.js'
 import { registerVerbs } from './cli/verbs.js'
+import { cannotBlockReasons } from './config/can-block.js'
 import { loadConfig } from './config/load.js'
 import { parseThreshold } from './config/threshold.js'
 import { checkBaseline } from './baseline/store.js'
 import { ExitCode } from './errors.js'
 import { prepareOutDir } from './gate/artifacts.js'
+import { existsSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { hasTaskset, runGate } from './gate/run-gate.js'
 import { planPlacement } from './plan/placement.js'
@@ -127,6 +129,13 @@ async function main(argv: string[]): Promise<number> {
       process.stdout.write(
         `${opts.config}: valid (${config.stack ? `compose file ${config.stack.compose}` : `${Object.keys(config.services).length} services`}, ${config.profiles.length} profiles, ${config.scenarios.length} scenarios)\n`,
       )
+      // Valid, but perhaps unable ever to block: say so (the exit code stays 0; it is not invalid).
+      const baselinePath = config.baseline.path
+      for (const reason of cannotBlockReasons(config, {
+        baselineExists: existsSync(baselinePath),
+        baselinePath,
+      }))
+        process.stdout.write(`warning: this config can never block a pull request: ${reason}\n`)
     })
 
   registerVerbs(program, {
