@@ -75,7 +75,12 @@ interface ActionRun {
   stdout: string
   outputs: Record<string, string>
   summary: string
-  results: { verdict: string; cannotBlock?: string[]; cells: { cell: string; verdict: string }[] }
+  results: {
+    verdict: string
+    decision?: string
+    cannotBlock?: string[]
+    cells: { cell: string; verdict: string }[]
+  }
 }
 
 /** Parses GITHUB_OUTPUT's heredoc format (name<<DELIMITER ... DELIMITER). */
@@ -157,17 +162,23 @@ describe('adoption: init in a fresh gateway repository, then the action on its p
     let stdout = ''
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
     child.stderr.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+    const began = Date.now()
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve))
     for (const match of stdout.matchAll(/(perf-gate-(?:build|baseline)\/gateway:\w+)/g))
       builtImages.add(match[1] as string)
     const resultsFile = path.join(repo, outDir, 'results.json')
     expect(existsSync(resultsFile), stdout).toBe(true)
+    const results = JSON.parse(readFileSync(resultsFile, 'utf8')) as ActionRun['results']
+    // One line per gate in the test output: what a shared machine decided, and how long it took.
+    process.stdout.write(
+      `adoption ${branch}: exit ${code}, ${results.verdict} (${results.decision ?? ''}), ${((Date.now() - began) / 1000).toFixed(0)} s\n`,
+    )
     return {
       code,
       stdout,
       outputs: parseOutputs(readFileSync(outputPath, 'utf8')),
       summary: readFileSync(summaryPath, 'utf8'),
-      results: JSON.parse(readFileSync(resultsFile, 'utf8')) as ActionRun['results'],
+      results,
     }
   }
 
