@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the local images the examples and tests use, without any container registry:
-#   perf-gate/echo:local                   FROM scratch + a static Go binary built here on the host
+#   perf-gate/echo:local                   FROM scratch + the static Go binary perf-gate ships
+#                                          (assets/echo; perf-gate builds the same image itself)
 #   perf-gate/testgw:local                 the same for the test gateway with a CPU-cost knob (bench)
 #   perf-gate/debian-nginx-base:bookworm   a debootstrap rootfs with nginx, brought in by `docker import`
 #   perf-gate/nginx:local                  that base + our default nginx.conf
@@ -155,8 +156,38 @@ build_nginx() {
   log "$NGINX_IMAGE built in $(since "$t0")"
 }
 
+# The echo backend from assets/echo, exactly as perf-gate builds it when Docker lacks it (same
+# Dockerfile, same binary, same label). When images/echo changed since the shipped binary was built,
+# the binary is compiled from source instead (and scripts/build-echo-asset.sh refreshes the shipped one).
+build_echo() {
+  local t0 ctx hash shipped current
+  shipped=$(sed -n 's/^source-sha256: //p' "$ROOT/assets/echo/SOURCE")
+  current=$("$ROOT/scripts/build-echo-asset.sh" --hash)
+  ctx=$(mktemp -d /tmp/perf-gate-echo.XXXXXX)
+  cp "$ROOT/assets/echo/Dockerfile" "$ctx/Dockerfile"
+  if [[ $shipped == "$current" ]]; then
+    gzip -d -c "$ROOT/assets/echo/echo.gz" >"$ctx/echo"
+  else
+    log "warning: images/echo changed since assets/echo/echo.gz was built: compiling it (run scripts/build-echo-asset.sh)"
+    (cd "$ROOT/images/echo" && CGO_ENABLED=0 GOOS=linux GOARCH=amd64 go build -trimpath -buildvcs=false \
+      -ldflags='-s -w -buildid=' -o "$ctx/echo" .)
+  fi
+  chmod 0755 "$ctx/echo"
+  # The label src/stack/echo-image.ts puts on the image it builds: the binary's hash.
+  hash=$(sha256sum "$ctx/echo" | cut -c1-16)
+  if up_to_date "$ECHO_IMAGE" "$hash"; then
+    log "$ECHO_IMAGE up to date, skipped (FORCE=1 rebuilds)"
+    rm -rf "$ctx"
+    return
+  fi
+  t0=$(date +%s)
+  quiet docker build --label "perf-gate.source-hash=$hash" -t "$ECHO_IMAGE" "$ctx"
+  rm -rf "$ctx"
+  log "$ECHO_IMAGE built in $(since "$t0")"
+}
+
 T0=$(date +%s)
-build_go_image echo "$ECHO_IMAGE"
+build_echo
 build_go_image testgw "$TESTGW_IMAGE"
 build_nginx_base
 build_nginx

@@ -15,16 +15,19 @@ import { describeDryRun } from './cli/dry-run.js'
 import { jsonSummary } from './cli/json-summary.js'
 import { VERSION } from './cli/version.js'
 import { registerVerbs } from './cli/verbs.js'
+import { cannotBlockReasons } from './config/can-block.js'
 import { parseHostList } from './config/hosts.js'
 import { configFile, DEFAULT_CONFIG_FILE, loadConfig, type LoadOptions } from './config/load.js'
 import { parseThreshold } from './config/threshold.js'
 import { checkBaseline } from './baseline/store.js'
 import { ExitCode } from './errors.js'
 import { prepareOutDir } from './gate/artifacts.js'
+import { existsSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { hasTaskset, runGate } from './gate/run-gate.js'
 import { planPlacement } from './plan/placement.js'
 import { guardInterrupts } from './interrupt.js'
+import { disableReaperUnlessSet } from './stack/reaper.js'
 
 function thresholdOption(value: string): number {
   const parsed = parseThreshold(value)
@@ -64,6 +67,8 @@ const ALLOW_HOST_HELP =
   "a host setup, readiness and targets may call besides the stack's services (repeatable)"
 
 async function main(argv: string[]): Promise<number> {
+  // Before any Docker call (the echo image build, doctor, init --image): see src/stack/reaper.ts.
+  disableReaperUnlessSet()
   const log = consoleLogger()
   const program = new Command('perf-gate')
     .description('Performance gate for API gateways: testcontainers + k6 + honest statistics')
@@ -165,6 +170,13 @@ async function main(argv: string[]): Promise<number> {
           // Which documents the stack allowlist saw: without a Compose binary, only the file itself.
           (compose ? `compose file checked on: ${compose.evaluation}\n` : ''),
       )
+      // Valid, but perhaps unable ever to block: say so (the exit code stays 0; it is not invalid).
+      const baselinePath = config.baseline.path
+      for (const reason of cannotBlockReasons(config, {
+        baselineExists: existsSync(baselinePath),
+        baselinePath,
+      }))
+        process.stdout.write(`warning: this config can never block a pull request: ${reason}\n`)
     })
 
   registerVerbs(program, {

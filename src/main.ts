@@ -23,6 +23,7 @@ import { guardInterrupts } from './interrupt.js'
 import { ensureK6 } from './load/install-k6.js'
 import type { GateResults } from './model.js'
 import { publish, readResults, type Published } from './publish.js'
+import { disableReaperUnlessSet } from './stack/reaper.js'
 
 function headline(results: GateResults): string {
   const regressed = results.cells.filter((c) => !c.control && c.verdict === 'regression').map((c) => c.cell)
@@ -134,6 +135,8 @@ async function publishSafely(input: Parameters<typeof publish>[0]): Promise<Publ
 
 /** Runs the action. Never throws: failures become core.setFailed with a one-line reason. */
 export async function run(): Promise<void> {
+  // Before any Docker call (the echo image build included): the reaper's image cannot be pulled everywhere.
+  disableReaperUnlessSet()
   const guard = guardInterrupts(actionLogger)
   try {
     const settings = getInputs()

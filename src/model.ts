@@ -502,6 +502,11 @@ export function buildResultsSchema(strings: ResultsStrings) {
     evidence: evidence.optional(),
     /** The one-line reason of the decision: what decided and why. */
     decision: strings.text(TEXT_LIMITS.long).optional(),
+    /**
+     * Why this config can never block (src/config/can-block.ts): every such gate ends inconclusive
+     * and green. Absent when it can block (and in baseline mode).
+     */
+    cannotBlock: z.array(strings.text(TEXT_LIMITS.long)).max(20).optional(),
     /** The stored comparison when the gate had a stored phase and paired blocks decided. */
     storedPhase: z
       .object({

@@ -1,9 +1,16 @@
 /**
- * `perf-gate init`: a first, commented perf-gate.yml for a gateway image or a compose file. Pure: the
- * caller inspects the image (exposed ports) or reads the compose file and hands the facts over.
+ * `perf-gate init`: a first, commented perf-gate.yml for a gateway repository (its Dockerfile), a
+ * gateway image or a compose file. Pure: the caller reads the Dockerfile or the compose file, or
+ * inspects the image, and hands the facts over.
+ *
+ * The Dockerfile form writes the recommended shape, one that can block: the gateway built from the
+ * pull request, the baseline gateway built from its merge base, the echo backend behind it and a
+ * no-gateway control profile beside it.
  */
+import path from 'node:path'
 import { parse, stringify } from 'yaml'
 import { ConfigError } from '../errors.js'
+import { ECHO_IMAGE } from '../stack/echo-image.js'
 
 /** A gateway product we recognise by its image name, with where it proxies and how it says ready. */
 interface KnownGateway {
@@ -32,6 +39,8 @@ export interface InitService {
   ports: number[]
   env: Record<string, string>
   dependsOn: string[]
+  /** An HTTP readiness check (else the service's own healthcheck or listening ports). */
+  health?: { path: string; port: number }
 }
 
 /** What init found: the services to start and which one is the gateway under test. */
@@ -40,7 +49,16 @@ export interface InitFacts {
   source: string
   gateway: string
   services: Record<string, InitService>
+  /** With a compose file: its path relative to the config, written as stack.compose. */
+  compose?: string
+  /** The echo backend behind the gateway: gives a no-gateway control profile and the echo route. */
+  upstream?: { service: string; port: number }
+  /** Where the baseline variant of the gateway comes from: a git ref to build at, or an image. */
+  baseline?: { ref: string } | { image: string }
 }
+
+/** The port perf-gate/echo:local listens on (assets/echo/Dockerfile). */
+const ECHO_PORT = 8080
 
 /** Recognises a known gateway product by its image name. */
 export function knownGateway(image: string): KnownGateway | undefined {
@@ -73,6 +91,76 @@ export function factsForImage(image: string, exposedPorts: number[]): InitFacts 
     gateway: 'gateway',
     services: { gateway: { image, ports, env: {}, dependsOn: [] } },
   }
+}
+
+/** TCP ports of a Dockerfile's EXPOSE lines ("8080", "8080/tcp"; variables and UDP skipped). */
+export function dockerfileExposedPorts(text: string): number[] {
+  const ports: number[] = []
+  for (const line of text.split('\n')) {
+    const match = /^\s*EXPOSE\s+(.+)$/i.exec(line)
+    if (!match) continue
+    for (const word of (match[1] as string).trim().split(/\s+/)) {
+      const port = /^(\d+)(?:\/tcp)?$/i.exec(word)?.[1]
+      if (port !== undefined && Number(port) >= 1 && Number(port) <= 65535) ports.push(Number(port))
+    }
+  }
+  return [...new Set(ports)]
+}
+
+export interface DockerfileInput {
+  /** The Dockerfile, relative to the working directory. */
+  dockerfile: string
+  /** Its text (for EXPOSE). */
+  text: string
+  /** The folder the config is written to, relative to the working directory. */
+  configDir: string
+  /** --port: where the gateway listens, when its Dockerfile does not EXPOSE it. */
+  port?: number | undefined
+  /** --health: an HTTP path the gateway answers 200 on when ready. */
+  health?: string | undefined
+}
+
+/**
+ * The template for a gateway repository: the gateway built from its Dockerfile (the pull request),
+ * its baseline built from the merge base, the echo backend behind it (perf-gate builds that image
+ * itself) and a no-gateway control profile.
+ */
+export function factsForDockerfile(input: DockerfileInput): InitFacts {
+  const exposed = dockerfileExposedPorts(input.text)
+  const ports = input.port !== undefined ? [input.port] : exposed.length > 0 ? exposed : [8080]
+  const context = path.relative(input.configDir, path.dirname(input.dockerfile)) || '.'
+  return {
+    source: `Dockerfile ${input.dockerfile}`,
+    gateway: 'gateway',
+    services: {
+      echo: {
+        image: ECHO_IMAGE,
+        ports: [ECHO_PORT],
+        env: {},
+        dependsOn: [],
+        health: { path: '/health', port: ECHO_PORT },
+      },
+      gateway: {
+        build: { context: context.split(path.sep).join('/'), dockerfile: path.basename(input.dockerfile) },
+        ports,
+        env: {},
+        dependsOn: ['echo'],
+        ...(input.health ? { health: { path: input.health, port: ports[0] as number } } : {}),
+      },
+    },
+    upstream: { service: 'echo', port: ECHO_PORT },
+    baseline: { ref: 'merge-base' },
+  }
+}
+
+/** The port a compose healthcheck probes on localhost ("/dev/tcp/127.0.0.1/8080", "localhost:8080/health"). */
+function healthcheckPort(healthcheck: unknown): number | undefined {
+  const test = (healthcheck as { test?: unknown } | undefined)?.test
+  const text = Array.isArray(test) ? test.map(String).join(' ') : typeof test === 'string' ? test : ''
+  const match =
+    /\/dev\/tcp\/(?:127\.0\.0\.1|localhost|0\.0\.0\.0)\/(\d+)/.exec(text) ??
+    /(?:127\.0\.0\.1|localhost):(\d+)/.exec(text)
+  return match ? Number(match[1]) : undefined
 }
 
 function containerPort(entry: unknown): number | undefined {
@@ -143,6 +231,15 @@ export function factsForCompose(text: string, file: string, gateway?: string): I
       problems.push(`${file}: services.${name}: neither "image" nor "build"`)
       continue
     }
+    // A gateway that publishes nothing (it is reached on the project network) may still say its port
+    // in its healthcheck: the project's own example does.
+    const probed = healthcheckPort(value.healthcheck)
+    if (service.ports.length === 0 && probed !== undefined) service.ports.push(probed)
+    // The echo backend is FROM scratch: no shell for a healthcheck, so wait on its /health.
+    if (service.image === ECHO_IMAGE) {
+      if (service.ports.length === 0) service.ports.push(ECHO_PORT)
+      service.health = { path: '/health', port: service.ports[0] as number }
+    }
     service.ports = [...new Set(service.ports)]
     services[name] = service
   }
@@ -152,8 +249,14 @@ export function factsForCompose(text: string, file: string, gateway?: string): I
   const chosen =
     gateway ??
     names.find((n) => knownGateway(services[n]?.image ?? n) !== undefined) ??
-    names.find((n) => (services[n]?.ports.length ?? 0) > 0 && (services[n]?.dependsOn.length ?? 0) > 0) ??
-    names.find((n) => (services[n]?.ports.length ?? 0) > 0)
+    // The echo backend is never the gateway, though it has ports and others depend on it.
+    names.find(
+      (n) =>
+        services[n]?.image !== ECHO_IMAGE &&
+        (services[n]?.ports.length ?? 0) > 0 &&
+        (services[n]?.dependsOn.length ?? 0) > 0,
+    ) ??
+    names.find((n) => services[n]?.image !== ECHO_IMAGE && (services[n]?.ports.length ?? 0) > 0)
   if (!chosen || !services[chosen]) {
     throw new ConfigError([
       gateway
@@ -161,14 +264,108 @@ export function factsForCompose(text: string, file: string, gateway?: string): I
         : `${file}: no service with ports to send load to`,
     ])
   }
-  if (services[chosen].ports.length === 0) {
-    throw new ConfigError([`${file}: services.${chosen}: no container port to send load to`])
+  const upstream = names.find((n) => n !== chosen && services[n]?.image === ECHO_IMAGE)
+  return {
+    source: `compose file ${file}`,
+    gateway: chosen,
+    services,
+    compose: file,
+    ...(upstream ? { upstream: { service: upstream, port: services[upstream]?.ports[0] ?? ECHO_PORT } } : {}),
   }
-  return { source: `compose file ${file}`, gateway: chosen, services }
+}
+
+/**
+ * Checks that the gateway has a port to send load to (a compose gateway may have none: the caller
+ * may fill it from the image's EXPOSE first). `file` names the compose file in the error.
+ */
+export function requireGatewayPort(facts: InitFacts, file: string): void {
+  if ((facts.services[facts.gateway]?.ports.length ?? 0) === 0) {
+    throw new ConfigError([
+      `${file}: services.${facts.gateway}: no container port to send load to (no ports, expose or healthcheck port, and the image exposes none): pass --port`,
+    ])
+  }
 }
 
 function flow(value: unknown): string {
   return stringify(value, { collectionStyle: 'flow' }).trim()
+}
+
+function waitLine(health: { path: string; port: number }, timeout: string): string {
+  return `{ http: { path: ${health.path}, port: ${health.port} }, timeout: ${timeout} }`
+}
+
+/** The readiness check of a service: its own, a known gateway's health endpoint, or none. */
+function healthOf(name: string, service: InitService, facts: InitFacts): InitService['health'] {
+  if (service.health) return service.health
+  const known = name === facts.gateway && service.image ? knownGateway(service.image) : undefined
+  return known?.health && service.ports.includes(known.health.port) ? known.health : undefined
+}
+
+function serviceLines(facts: InitFacts): string[] {
+  const lines = ['services:']
+  for (const [serviceName, service] of Object.entries(facts.services)) {
+    lines.push(
+      serviceName === facts.gateway
+        ? service.build
+          ? '  # The gateway under test, built from the pull request. It must proxy to http://echo:8080.'
+          : '  # The gateway under test.'
+        : service.image === ECHO_IMAGE
+          ? '  # The upstream: a Go echo backend. perf-gate builds this image itself when Docker lacks it.'
+          : '  # Started before the services that depend on it.',
+    )
+    lines.push(`  ${serviceName}:`)
+    if (service.image) lines.push(`    image: ${flow(service.image)}`)
+    if (service.build) lines.push(`    build: ${flow(service.build)}  # relative to this file`)
+    if (Object.keys(service.env).length > 0) lines.push(`    env: ${flow(service.env)}`)
+    lines.push(`    ports: ${flow(service.ports)}`)
+    if (service.dependsOn.length > 0) lines.push(`    dependsOn: ${flow(service.dependsOn)}`)
+    const health = healthOf(serviceName, service, facts)
+    if (health) {
+      lines.push(`    wait: ${waitLine(health, service.image === ECHO_IMAGE ? '30s' : '60s')}`)
+    } else {
+      lines.push(
+        '    # Ready when its ports listen (needs a shell in the image). Better: an HTTP health check, e.g.',
+        `    # wait: { http: { path: /health, port: ${service.ports[0] ?? 8080} }, timeout: 60s }`,
+      )
+    }
+  }
+  return lines
+}
+
+function composeLines(facts: InitFacts): string[] {
+  const lines = [
+    'stack:',
+    '  # Your compose file, started as it is through testcontainers (under a project name of its own).',
+    `  compose: ${flow(facts.compose)}  # relative to this file`,
+    '  # Services with compose `profiles` start only when named here.',
+    '  profiles: []',
+  ]
+  const waits = Object.entries(facts.services)
+    .map(([name, service]) => [name, healthOf(name, service, facts)] as const)
+    .filter((entry): entry is readonly [string, { path: string; port: number }] => entry[1] !== undefined)
+  lines.push(
+    "  # Readiness per service; without one, a service's own healthcheck is waited for, else its ports.",
+  )
+  if (waits.length === 0) lines.push('  wait: {}')
+  else {
+    lines.push('  wait:')
+    for (const [name, health] of waits) lines.push(`    ${name}: ${waitLine(health, '60s')}`)
+  }
+  return lines
+}
+
+function baselineVariantLines(facts: InitFacts): string[] {
+  const baseline = facts.baseline
+  if (!baseline) return []
+  return [
+    'baselineVariant:',
+    '  # What the pull request is compared with, on the same runner in paired A/B blocks.',
+    '  services:',
+    'ref' in baseline
+      ? `    # The gateway built from the merge base of the pull request (checkout with fetch-depth: 0).\n    ${facts.gateway}: { build: { ref: ${baseline.ref} } }`
+      : `    ${facts.gateway}: { image: ${flow(baseline.image)} }`,
+    '',
+  ]
 }
 
 /** Writes the config text: valid as it stands, with a comment on every choice the user should check. */
@@ -177,60 +374,71 @@ export function renderInitConfig(facts: InitFacts, name = 'gateway'): string {
   const known = gateway.image ? knownGateway(gateway.image) : undefined
   const port =
     known && gateway.ports.includes(known.proxyPort) ? known.proxyPort : (gateway.ports[0] as number)
+  const upstream = facts.upstream
+  // Behind a gateway that proxies to the echo backend, /echo returns the request: payloads can be checked.
+  const route = upstream ? '/echo' : '/'
   const lines: string[] = [
     `# perf-gate config written by \`perf-gate init\` from ${facts.source}.`,
     ...(known && port === known.proxyPort
       ? [`# Recognised ${known.name}: port ${port} is where its official image proxies traffic.`]
       : []),
     '# Check it with `perf-gate validate --config <this file>` and run it with `perf-gate run --config <this file>`.',
-    '# Every key is described in perf-gate.schema.json and the README.',
+    '# Every key is described in perf-gate.schema.json and docs/getting-started.md.',
     'version: 1',
     `name: ${name}`,
     '',
-    'services:',
+    ...(facts.compose ? composeLines(facts) : serviceLines(facts)),
+    '',
+    ...baselineVariantLines(facts),
+    'profiles:',
   ]
-  for (const [serviceName, service] of Object.entries(facts.services)) {
+  if (upstream) {
     lines.push(
-      serviceName === facts.gateway
-        ? `  # The gateway under test.`
-        : `  # Started before the services that depend on it.`,
+      '  # The no-gateway control: k6 straight to the backend. It watches the runner and is never gated.',
+      '  - name: no-gateway',
+      '    control: true',
+      `    target: http://${upstream.service}:${upstream.port}/echo`,
+      '    expect: { status: 200 }',
     )
-    lines.push(`  ${serviceName}:`)
-    if (service.image) lines.push(`    image: ${flow(service.image)}`)
-    if (service.build) lines.push(`    build: ${flow(service.build)}  # relative to this file`)
-    if (Object.keys(service.env).length > 0) lines.push(`    env: ${flow(service.env)}`)
-    lines.push(`    ports: ${flow(service.ports)}`)
-    if (service.dependsOn.length > 0) lines.push(`    dependsOn: ${flow(service.dependsOn)}`)
-    const health = serviceName === facts.gateway ? known?.health : undefined
-    if (health && service.ports.includes(health.port)) {
-      lines.push(`    wait: { http: { path: ${health.path}, port: ${health.port} }, timeout: 60s }`)
-    } else {
-      lines.push(
-        '    # Ready when its ports listen. Better: an HTTP health check, e.g.',
-        `    # wait: { http: { path: /health, port: ${service.ports[0] ?? 8080} }, timeout: 60s }`,
-      )
-    }
+  } else {
+    lines.push(
+      '  # One profile per gateway configuration to gate. Point the target at a route that reaches your',
+      '  # backend; add a `control: true` profile that calls the backend directly to watch runner noise.',
+    )
   }
   lines.push(
-    '',
-    'profiles:',
-    '  # One profile per gateway configuration to gate. Point the target at a route that reaches your',
-    '  # backend; add a `control: true` profile that calls the backend directly to watch runner noise.',
-    `  - name: ${facts.gateway === 'gateway' ? 'passthrough' : `${facts.gateway}-passthrough`}`,
-    `    target: http://${facts.gateway}:${port}/`,
+    `  - name: ${facts.gateway === 'gateway' || upstream ? 'passthrough' : `${facts.gateway}-passthrough`}`,
+    `    target: http://${facts.gateway}:${port}${route}`,
     '    # Every response must have this status; also headers, bodyPrefix, bodyContains, echoesPayload.',
     '    expect: { status: 200 }',
     '',
     'scenarios:',
-    '  # Open model at a fixed arrival rate: latency without coordinated omission. Keep the rate well',
-    '  # below what saturates the machine, so P95 reflects the gateway and not CPU contention.',
-    '  - name: rate-200',
-    '    script: constant-arrival-rate',
-    '    method: GET',
-    '    rate: 200',
-    '    maxVUs: 100',
-    '    duration: 10s',
-    '    payloadBytes: 0',
+  )
+  if (upstream) {
+    lines.push(
+      '  # Open model at a fixed arrival rate: latency without coordinated omission. Paired blocks drive',
+      '  # both variants at once (2 x 500 req/s): keep the rate well below what saturates the runner.',
+      '  - name: rate-500-1kb',
+      '    script: constant-arrival-rate',
+      '    rate: 500',
+      '    duration: 4s',
+      '    warmup: 1s',
+      '    payloadBytes: 1024',
+    )
+  } else {
+    lines.push(
+      '  # Open model at a fixed arrival rate: latency without coordinated omission. Keep the rate well',
+      '  # below what saturates the machine, so P95 reflects the gateway and not CPU contention.',
+      '  - name: rate-200',
+      '    script: constant-arrival-rate',
+      '    method: GET',
+      '    rate: 200',
+      '    maxVUs: 100',
+      '    duration: 10s',
+      '    payloadBytes: 0',
+    )
+  }
+  lines.push(
     '',
     'gate:',
     '  metric: p95',
@@ -238,6 +446,13 @@ export function renderInitConfig(facts: InitFacts, name = 'gateway'): string {
     '  confidence: 0.95',
     '  rounds: 5',
     '  warmupRounds: 1',
+    ...(facts.baseline
+      ? [
+          '  # Paired A/B blocks until decided: at least `rounds`, at most `maxRounds` pairs, within the budget.',
+          '  maxRounds: 20',
+          '  timeBudget: 8m',
+        ]
+      : []),
     '',
     'baseline:',
     '  # Written by `perf-gate run --mode baseline` (e.g. a nightly job), read by every gate.',

@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto'
 import { execFileSync } from 'node:child_process'
 import { availableParallelism } from 'node:os'
+import { cannotBlockReasons } from '../config/can-block.js'
 import type { LoadedConfig } from '../config/load.js'
 import type { Config, GateConfig } from '../config/schema.js'
 import { maskInterpolated, redactError } from '../config/secrets.js'
@@ -24,6 +25,7 @@ import { planPlacement } from '../plan/placement.js'
 import type { RunnerCheck } from '../stats/runner-check.js'
 import { buildServiceImages, removeLeftovers, removeOrphans } from '../stack/stack.js'
 import { planVariantBuilds } from '../stack/variant-build.js'
+import { ensureEchoImage, usesEchoImage } from '../stack/echo-image.js'
 import { writeArtifacts, type Artifacts } from './artifacts.js'
 import { compareCells, figuresOf, type ComparisonMethod } from './compare.js'
 import { GateEvidence, type Prepared } from './evidence.js'
@@ -139,6 +141,13 @@ async function prepare(
   log.info(
     `k6 ${k6.version}; ${options.mode === 'baseline' ? 'baseline mode' : `starts ${method}${hasVariant ? ', may escalate to paired A/B blocks' : ''}`}; ${config.profiles.length} profiles x ${config.scenarios.length} scenarios`,
   )
+  // A gate that cannot block ends inconclusive and green every time: say so before measuring.
+  if (options.mode === 'gate')
+    for (const reason of cannotBlockReasons(config, { baselineExists: baseline !== null, baselinePath }))
+      log.warning(`this config can never block: ${reason}`)
+  // The echo backend the examples and `init` name: built from the binary perf-gate ships when Docker
+  // lacks it, since no registry serves it (src/stack/echo-image.ts).
+  if (usesEchoImage(loaded)) await ensureEchoImage(log)
   // Images built from a Dockerfile are built once here, not for every stack a paired block starts.
   if (Object.values(config.services).some((s) => s.build)) {
     const services = await log.group('Build images', () => buildServiceImages(config.services, log))
@@ -255,6 +264,10 @@ async function assembleResults(
     notes.push(...stored.notes.filter((n) => !decided.notes.includes(n)))
   notes.push(`${p.placement.summary}.`)
   const newest = baseline?.nights[baseline.nights.length - 1]
+  const cannotBlock =
+    options.mode === 'gate'
+      ? cannotBlockReasons(config, { baselineExists: baseline !== null, baselinePath: p.baselinePath })
+      : []
   return {
     schemaVersion: 1,
     name: config.name,
@@ -291,6 +304,7 @@ async function assembleResults(
               .filter((c) => !c.control && c.scriptThresholds?.some((t) => t.fails))
               .map((c) => c.cell)
               .join(', ')}; the comparison: ${step.reason}`,
+    ...(cannotBlock.length > 0 ? { cannotBlock } : {}),
     storedPhase: stored && step.evidence === 'paired' ? storedSummary(stored.cells, stored.runner) : null,
     paired:
       evidence.blocks > 0 ? { blocks: evidence.blocks, pairs: evidence.pairs, pairing: gate.pairing } : null,

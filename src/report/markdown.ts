@@ -151,6 +151,11 @@ function assemble(
   const lines = [[`**${escapeText(content.gateName)}**`, ...content.context.map(escapeText)].join(' · ')]
   if (content.attention) lines.push(attentionLine(content.attention))
   if (content.decision) lines.push(escapeText(content.decision))
+  // A gate that can never block is green on every run: the reader must not take that for a pass.
+  if (results.cannotBlock && results.cannotBlock.length > 0)
+    lines.push(
+      `**This config can never block a pull request:** ${results.cannotBlock.map(escapeText).join(' ')}`,
+    )
   blocks.push(lines.join('<br>\n'))
   if (layout.chart) {
     const chart = chartBlock(results, options)

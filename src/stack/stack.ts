@@ -20,6 +20,7 @@ import type { Logger } from '../log.js'
 import type { VariantName } from '../model.js'
 import { serviceWaves } from '../plan/service-order.js'
 import { COMPOSE_PROJECT_LABEL, startComposeStack } from './compose-stack.js'
+import { disableReaperUnlessSet } from './reaper.js'
 
 /** Label put on every container we start, so a sweep can find leftovers of one gate run. */
 export const RUN_LABEL = 'dev.perf-gate.run'
@@ -157,10 +158,8 @@ function canConnect(host: string, port: number, timeoutMs = 1000): Promise<boole
  * the error propagates, and the error carries the failing service's last log lines.
  */
 export async function startStack(config: Config, options: StartStackOptions): Promise<RunningStack> {
-  // perf-gate removes what it starts itself (finally, signals, label sweep), so the Ryuk reaper is a
-  // second safety net, and one that needs an image from Docker Hub: off unless the user turns it on
-  // (TESTCONTAINERS_RYUK_DISABLED=false), so that machines without registry access work out of the box.
-  process.env.TESTCONTAINERS_RYUK_DISABLED ??= 'true'
+  // The entry points already did this; a library caller (tests, bench) gets the same default.
+  disableReaperUnlessSet()
   const services = servicesForVariant(config.services, options.overrides)
   const labels = {
     [RUN_LABEL]: options.runId,

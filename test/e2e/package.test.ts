@@ -47,6 +47,10 @@ describe('the packed package', () => {
       'dist/cli.js',
       'dist/index.js',
       'scenarios/lib/summary.js',
+      // The echo backend perf-gate builds perf-gate/echo:local from (src/stack/echo-image.ts).
+      'assets/echo/echo.gz',
+      'assets/echo/Dockerfile',
+      'assets/echo/SOURCE',
       'perf-gate.schema.json',
       'action.yml',
       'README.md',

@@ -1,7 +1,7 @@
 // The CLI verbs as a user runs them (`node dist/cli.js ...`): --version and --help, report, compare,
 // init, doctor, and run --json. Real Docker for init/doctor/run, real k6 for run.
 import { execFileSync, spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -223,19 +223,26 @@ describe('perf-gate init', () => {
     expect(readFileSync(out, 'utf8')).toBe('mine\n')
   })
 
-  it('writes a config from a compose file: its services, container ports, environment and order', async () => {
+  it('writes a config that runs a compose file as it is (stack.compose), with the echo backend as control', async () => {
     const dir = tmp()
     const out = path.join(dir, 'perf-gate.yml')
-    const compose = path.join(ROOT, 'test/fixtures/compose/docker-compose.yml')
+    // Beside the config: a compose file outside the config's folder is refused (allowPathsOutsideRepo).
+    const compose = path.join(dir, 'docker-compose.yml')
+    copyFileSync(path.join(ROOT, 'test/fixtures/compose/docker-compose.yml'), compose)
     const run = await cli(['init', '--compose', compose, '--out', out])
     expect(run.code, run.stderr).toBe(0)
+    // No baseline variant and no baseline yet: init says plainly that this cannot block.
+    expect(run.stdout).toContain('warning: this config can never block a pull request: no baselineVariant')
     const validate = await cli(['validate', '--config', out])
     expect(validate.code, validate.stderr).toBe(0)
-    expect(validate.stdout).toContain('valid (2 services, 1 profiles, 1 scenarios)')
+    expect(validate.stdout).toContain(`valid (compose file ${compose}, 2 profiles, 1 scenarios)`)
+    expect(validate.stdout).toContain('warning: this config can never block a pull request')
     const text = readFileSync(out, 'utf8')
-    expect(text).toContain('dependsOn: [ backend ]')
-    expect(text).toContain('env: { ECHO_DELAY_US: "0" }')
-    expect(text).toContain('target: http://gateway:8080/')
+    expect(text).toContain('compose: docker-compose.yml')
+    expect(text).not.toMatch(/^services:/m)
+    expect(text).toContain('backend: { http: { path: /health, port: 8080 }, timeout: 60s }')
+    expect(text).toContain('target: http://backend:8080/echo')
+    expect(text).toContain('target: http://gateway:8080/echo')
   })
 
   it('exits 2 on an image that is not local, on both or neither source, and names the compose file', async () => {
@@ -272,6 +279,8 @@ describe('perf-gate doctor', () => {
     expect(k6).toContain(`v${/k6: \S+ is k6 (\S+)/.exec(run.stdout)?.[1]}`)
     expect(run.stdout).toMatch(/^ok\s+image of echo: perf-gate\/echo:local is present/m)
     expect(run.stdout).toMatch(/^ok\s+image of nginx: perf-gate\/nginx:local is present/m)
+    // The example has a baseline variant: it can block.
+    expect(run.stdout).toMatch(/^ok\s+can block: this config can block a pull request/m)
     expect(run.stdout).toMatch(/^(ok|warning)\s+cpus: \d+ available/m)
     expect(run.stdout).toMatch(/^(ok|warning)\s+memory: [\d.]+ GiB free/m)
     expect(run.stdout).toMatch(

@@ -1,13 +1,19 @@
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { parseConfig } from '../../../src/config/load.js'
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
 import {
   exposedTcpPorts,
   factsForCompose,
+  factsForDockerfile,
   factsForImage,
   renderInitConfig,
 } from '../../../src/cli/init-config.js'
+import { cannotBlockReasons } from '../../../src/config/can-block.js'
 import { ConfigError } from '../../../src/errors.js'
+
+const ROOT = path.resolve(import.meta.dirname, '../../..')
 
 const valid = (text: string) => parseConfig(parse(text), 'perf-gate.yml', {})
 
@@ -67,9 +73,30 @@ services:
       dependsOn: ['api'],
     })
     expect(facts.services.api?.build).toEqual({ context: './api', dockerfile: 'Dockerfile.dev' })
-    const config = valid(renderInitConfig(facts))
-    expect(config.services.edge?.wait?.http).toMatchObject({ path: '/ready', port: 9901 })
+  })
+
+  it('writes stack.compose (the compose file runs as it is), not a copy of its services', () => {
+    const config = valid(renderInitConfig(factsForCompose(compose, 'compose.yml')))
+    expect(config.stack?.compose).toBe('compose.yml')
+    expect(config.services).toEqual({})
+    expect(config.stack?.wait.edge?.http).toMatchObject({ path: '/ready', port: 9901 })
     expect(config.profiles[0]?.target).toBe('http://edge:10000/')
+  })
+
+  it("reads the project's own example compose file: the gateway's port from its healthcheck, echo as control", () => {
+    const file = path.join(ROOT, 'examples/compose/docker-compose.yml')
+    const facts = factsForCompose(readFileSync(file, 'utf8'), 'docker-compose.yml')
+    expect(facts.gateway).toBe('gateway')
+    const text = renderInitConfig(facts)
+    const config = valid(text)
+    expect(config.stack?.compose).toBe('docker-compose.yml')
+    expect(text).not.toMatch(/^services:/m)
+    // The FROM-scratch echo has no shell and no healthcheck: wait on its /health.
+    expect(config.stack?.wait.echo?.http).toMatchObject({ path: '/health', port: 8080 })
+    expect(config.profiles.map((p) => [p.name, p.target, p.control])).toEqual([
+      ['no-gateway', 'http://echo:8080/echo', true],
+      ['passthrough', 'http://gateway:8080/echo', false],
+    ])
   })
 
   it('names the file and the service in errors', () => {
@@ -78,5 +105,77 @@ services:
     )
     expect(() => factsForCompose(compose, 'c.yml', 'nope')).toThrow('c.yml: no service "nope"')
     expect(() => factsForCompose('[', 'c.yml')).toThrow(/c\.yml: invalid YAML/)
+  })
+})
+
+describe('factsForDockerfile: the template for a gateway repository', () => {
+  const dockerfile = 'FROM perf-gate/nginx:local\nCOPY nginx.conf /etc/nginx/nginx.conf\n'
+  const facts = factsForDockerfile({
+    dockerfile: 'gateway/Dockerfile',
+    text: dockerfile,
+    configDir: '.',
+  })
+  const text = renderInitConfig(facts, 'my-gateway')
+  const config = valid(text)
+
+  it('builds the gateway from its Dockerfile and the baseline from the merge base', () => {
+    expect(config.services.gateway?.build).toMatchObject({ dockerfile: 'Dockerfile' })
+    expect(text).toContain('build: { context: gateway, dockerfile: Dockerfile }')
+    expect(config.baselineVariant?.services.gateway?.build?.ref).toBe('merge-base')
+  })
+
+  it('puts the echo upstream behind it and a no-gateway control beside it', () => {
+    expect(config.services.echo?.image).toBe('perf-gate/echo:local')
+    expect(config.services.gateway?.dependsOn).toEqual(['echo'])
+    expect(config.profiles.map((p) => [p.name, p.target, p.control])).toEqual([
+      ['no-gateway', 'http://echo:8080/echo', true],
+      ['passthrough', 'http://gateway:8080/echo', false],
+    ])
+  })
+
+  it('drives it like the example: open model, 500 req/s for 4 s', () => {
+    expect(config.scenarios).toHaveLength(1)
+    expect(config.scenarios[0]).toMatchObject({
+      script: 'constant-arrival-rate',
+      rate: 500,
+      duration: '4s',
+      payloadBytes: 1024,
+    })
+  })
+
+  it('can block, even before any baseline was recorded', () => {
+    expect(cannotBlockReasons(config, { baselineExists: false, baselinePath: 'b.json' })).toEqual([])
+  })
+
+  it("takes the port from the Dockerfile's EXPOSE, else --port, else 8080", () => {
+    const exposed = factsForDockerfile({
+      dockerfile: 'Dockerfile',
+      text: 'FROM x\nEXPOSE 9000/tcp 9001\n',
+      configDir: '.',
+    })
+    expect(exposed.services.gateway?.ports).toEqual([9000, 9001])
+    const given = factsForDockerfile({
+      dockerfile: 'Dockerfile',
+      text: 'FROM x\n',
+      configDir: '.',
+      port: 7000,
+    })
+    expect(given.services.gateway?.ports).toEqual([7000])
+  })
+
+  it('writes the build context relative to the config file', () => {
+    const nested = factsForDockerfile({ dockerfile: 'gw/Dockerfile.prod', text: 'FROM x\n', configDir: 'ci' })
+    expect(nested.services.gateway?.build).toEqual({ context: '../gw', dockerfile: 'Dockerfile.prod' })
+  })
+})
+
+describe('init --image', () => {
+  it('writes a config that cannot block unless a baseline image is given', () => {
+    const facts = factsForImage('acme/gw:1', [9000])
+    const plain = valid(renderInitConfig(facts))
+    expect(cannotBlockReasons(plain, { baselineExists: false, baselinePath: 'b.json' })).toHaveLength(1)
+    const withBaseline = valid(renderInitConfig({ ...facts, baseline: { image: 'acme/gw:main' } }))
+    expect(withBaseline.baselineVariant?.services.gateway?.image).toBe('acme/gw:main')
+    expect(cannotBlockReasons(withBaseline, { baselineExists: false, baselinePath: 'b.json' })).toEqual([])
   })
 })

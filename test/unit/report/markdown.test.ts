@@ -255,3 +255,18 @@ describe('renderJobSummary', () => {
     expect(summary.startsWith('### ❌ perf-gate')).toBe(true)
   })
 })
+
+describe('a config that can never block', () => {
+  it('is said plainly beside the decision, and not at all when it can block', () => {
+    const results = inconclusiveGate()
+    results.cannotBlock = [
+      'no baselineVariant and no stored baseline (x.json): there is nothing to compare with',
+    ]
+    const md = renderMarkdown(results)
+    expect(md).toContain(
+      '**This config can never block a pull request:** no baselineVariant and no stored baseline (x.json)',
+    )
+    expectWellFormed(md)
+    expect(renderMarkdown(inconclusiveGate())).not.toContain('can never block')
+  })
+})
