@@ -201,7 +201,9 @@ export const MAX_SWEEP_LEVELS = 20
 export const httpCallSchema = z
   .object({
     method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']).default('POST'),
-    url: httpUrl.describe('A URL whose host may be a service name, e.g. "http://gateway:9000/apis".'),
+    url: httpUrl.describe(
+      'A URL whose host is a service of the stack (or a host the workflow allows), e.g. "http://gateway:9000/apis".',
+    ),
     headers: headerMap.default({}).describe('Request headers, e.g. an admin API key.'),
     body: z.unknown().optional().describe('JSON body (objects are serialised) or a string.'),
     expectStatus: z
@@ -240,7 +242,9 @@ export const profileSchema = z
   .object({
     name: name.describe('Names the profile in reports, e.g. "no-policies" or "jwt-rate-limit".'),
     description: z.string().optional().describe('Free text shown in the report.'),
-    target: httpUrl.describe('Where k6 sends load; the host may be a service name.'),
+    target: httpUrl.describe(
+      'Where k6 sends load; the host must be a service of the stack or a host the workflow allows (allowed-hosts / --allow-host).',
+    ),
     control: z
       .boolean()
       .default(false)
@@ -252,7 +256,11 @@ export const profileSchema = z
       .describe('Admin API calls that configure this profile (create the API and its policies).'),
     readiness: z
       .object({
-        url: httpUrl.optional().describe('Defaults to the target.'),
+        url: httpUrl
+          .optional()
+          .describe(
+            'Defaults to the target; the same host rule applies (a stack service or an allowed host).',
+          ),
         method: z.enum(['GET', 'POST']).default('GET'),
         status: z.number().int().default(200),
         timeout: duration.default('30s'),
@@ -532,7 +540,9 @@ export const scenarioSchema = z
     params: z
       .record(z.string(), z.union([z.string(), z.number(), z.boolean()]))
       .default({})
-      .describe('Extra values passed to the script as __ENV (upper-cased).'),
+      .describe(
+        'Extra values passed to the script as __ENV (upper-cased). Names k6 or its runtime read as settings (PATH, HOME, K6_*, LD_*, Go, proxy and TLS variables) are refused.',
+      ),
     latencyMetric: z
       .enum(LATENCY_METRICS)
       .default('http_req_duration')
@@ -745,7 +755,7 @@ export const k6Schema = z
       .max(30)
       .default([])
       .describe(
-        'Extra `k6 run` flags, each "--name" or "--name=value", from a list of safe ones (see "k6 flags and version" in the README); others are refused.',
+        'Extra `k6 run` flags, each "--name" or "--name=value", from a list of safe ones (see docs/k6-scripts.md); others are refused.',
       ),
     version: z
       .string()
@@ -753,7 +763,7 @@ export const k6Schema = z
       .transform((v) => v.replace(/^v/, ''))
       .optional()
       .describe(
-        'The k6 release to run. The action downloads it (checksum-verified) when the one on the runner differs; the CLI refuses to run another (exit 3).',
+        "The k6 release to run. When the runner's k6 differs, the action obtains it (a pinned archive, else `go install` checked by Go's checksum database, else the release archive checked only against the release's own checksums file: integrity, not authenticity; see docs/k6.md); the CLI refuses to run another (exit 3).",
       ),
   })
   .strict()
