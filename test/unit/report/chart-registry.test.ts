@@ -73,3 +73,19 @@ describe('the concurrency chart reads the engine figure', () => {
     expect(row?.rps).toBe(4321)
   })
 })
+
+describe('the comment shows open what the registry says', () => {
+  it('opens the images marked shownInComment and folds the rest', async () => {
+    const { renderMarkdown } = await import('../../../src/report/markdown.js')
+    const images = ['Comparison', 'CDF', 'Timeline'].map((alt, i) => ({
+      url: `https://github.com/o/r/blob/abc/perf-gate/${i}.png?raw=true`,
+      alt,
+      shownInComment: i === 0,
+    }))
+    const md = renderMarkdown(fixtures.regressedGate(), { images })
+    const details = md.indexOf('<details><summary>2 more charts: CDF, Timeline</summary>')
+    expect(details).toBeGreaterThan(0)
+    expect(md.indexOf('perf-gate/0.png')).toBeLessThan(details)
+    expect(md.indexOf('perf-gate/1.png')).toBeGreaterThan(details)
+  })
+})
