@@ -16,6 +16,7 @@ import { readTextCapped } from './files.js'
 import type { Logger } from './log.js'
 import type { GateResults } from './model.js'
 import { parseUntrustedResults } from './report/untrusted-results.js'
+import { shownInComment } from './report/charts/registry.js'
 import { commentMarker, renderJobSummary, renderMarkdown, type ChartImage } from './report/markdown.js'
 
 export interface PublishInput {
@@ -105,7 +106,12 @@ export async function publish(input: PublishInput): Promise<Published> {
           author: identity.login,
         })
         if (assets.ok) {
-          images = assets.files.map((file, i) => ({ url: file.url, alt: input.charts[i]?.title ?? 'chart' }))
+          const open = shownInComment(input.charts.map((chart) => chart.id))
+          images = assets.files.map((file, i) => ({
+            url: file.url,
+            alt: input.charts[i]?.title ?? 'chart',
+            shownInComment: open.has(input.charts[i]?.id ?? ''),
+          }))
         } else {
           log.warning(`${assets.reason}; the comment shows a Mermaid chart instead`)
         }

@@ -4,7 +4,7 @@
  * offline, with no CDN. Pure: the caller passes the library sources (assets.ts reads them).
  */
 import type { GateResults } from '../model.js'
-import type { ChartDefinition } from './charts.js'
+import type { ChartDefinition } from './charts/theme.js'
 import {
   buildReportContent,
   type ArenaTable,

@@ -24,6 +24,11 @@ import {
 export interface ChartImage {
   url: string
   alt: string
+  /**
+   * Shown open in the comment (charts/registry.ts decides); the others fold into a details block.
+   * Images without it: the first IMAGES_SHOWN are open.
+   */
+  shownInComment?: boolean
 }
 
 export interface MarkdownOptions {
@@ -373,8 +378,9 @@ function chartBlock(results: GateResults, options: MarkdownOptions): string | nu
   if (options.images && options.images.length > 0) {
     const markdownImage = (image: ChartImage): string =>
       `![${escapeText(image.alt).replace(/[[\]]/g, '')}](${image.url})`
-    const shown = options.images.slice(0, IMAGES_SHOWN).map(markdownImage)
-    const more = options.images.slice(IMAGES_SHOWN)
+    const open = options.images.map((image, i) => image.shownInComment ?? i < IMAGES_SHOWN)
+    const shown = options.images.filter((_, i) => open[i]).map(markdownImage)
+    const more = options.images.filter((_, i) => !open[i])
     if (more.length === 0) return shown.join('\n')
     // The rest of the charts fold away: a comment that opens with nine charts buries the table.
     return [

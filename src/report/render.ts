@@ -10,7 +10,7 @@ import * as vega from 'vega'
 import { compile } from 'vega-lite'
 import type { TopLevelSpec } from 'vega-lite'
 import { readAsset } from './assets.js'
-import { CHART_FONT, type ChartDefinition } from './charts.js'
+import { CHART_FONT, type ChartDefinition } from './charts/theme.js'
 import { readFontMetrics, type FontMetrics } from './font-metrics.js'
 
 export interface RenderedChart {

@@ -1,22 +1,16 @@
 import { describe, expect, it } from 'vitest'
 import { compile, type TopLevelSpec } from 'vega-lite'
 import type { GateResults } from '../../../src/model.js'
-import {
-  buildCharts,
-  cdfChart,
-  cellConcurrency,
-  cellLoadModel,
-  CHART_FONT,
-  concurrencyChart,
-  decisionChart,
-  latencyComparisonChart,
-  nightTrendChart,
-  overheadChart,
-  ratioTicks,
-  referenceProfile,
-  scenarioOrder,
-  timelineChart,
-} from '../../../src/report/charts.js'
+import { cdfChart } from '../../../src/report/charts/cdf.js'
+import { concurrencyChart } from '../../../src/report/charts/concurrency.js'
+import { decisionChart } from '../../../src/report/charts/decision.js'
+import { latencyComparisonChart } from '../../../src/report/charts/latency-comparison.js'
+import { nightTrendChart } from '../../../src/report/charts/night-trend.js'
+import { cellConcurrency, cellLoadModel, scenarioOrder } from '../../../src/report/charts/order.js'
+import { overheadChart, ratioTicks, referenceProfile } from '../../../src/report/charts/overhead.js'
+import { buildCharts } from '../../../src/report/charts/registry.js'
+import { CHART_FONT } from '../../../src/report/charts/theme.js'
+import { timelineChart } from '../../../src/report/charts/timeline.js'
 import {
   baselineModeGate,
   historyGate,

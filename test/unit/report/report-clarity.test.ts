@@ -3,7 +3,9 @@
  * a median paired with a geometric-mean interval, and the runner mismatch said three times.
  */
 import { describe, expect, it } from 'vitest'
-import { concurrencyChart, latencyComparisonChart, nightTrendChart } from '../../../src/report/charts.js'
+import { concurrencyChart } from '../../../src/report/charts/concurrency.js'
+import { latencyComparisonChart } from '../../../src/report/charts/latency-comparison.js'
+import { nightTrendChart } from '../../../src/report/charts/night-trend.js'
 import { renderHtml } from '../../../src/report/html.js'
 import { renderMarkdown } from '../../../src/report/markdown.js'
 import { formatMs, roundForDisplay } from '../../../src/report/format.js'

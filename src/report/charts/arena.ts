@@ -7,9 +7,11 @@
  * either end, which no score can.
  */
 import type { TopLevelSpec } from 'vega-lite'
-import type { GateResults } from '../model.js'
-import { arenaDimensionNames } from '../model.js'
-import { CHART_CONFIG, CHART_SCHEMA, type ChartDefinition } from './charts.js'
+import type { CellComparison, GateResults } from '../../model.js'
+import { arenaDimensionNames } from '../../model.js'
+import { CHART_CONFIG, CHART_SCHEMA, INK, tidy, type ChartDefinition } from './theme.js'
+
+type Row = Record<string, string | number>
 
 const LABELS: Record<string, string> = {
   score: 'Score',
@@ -22,10 +24,6 @@ const LABELS: Record<string, string> = {
   rampUp: 'Ramp-up',
 }
 
-function tidy(value: number): number {
-  return Number(value.toPrecision(6))
-}
-
 const Y_TITLE = 'Score (0..100)'
 
 /** A score's interval end, kept inside the scale scores live on. */
@@ -33,11 +31,9 @@ function bound(value: number): number {
   return tidy(Math.min(100, Math.max(0, value)))
 }
 
-/** Score and dimension scores per gateway for arena cells, or null without any. */
-export function arenaChart(results: GateResults): ChartDefinition | null {
-  const values: Array<Record<string, string | number>> = []
-  const cells = results.cells.filter((c) => c.arena && c.arena.candidate.n > 0)
-  if (cells.length === 0) return null
+/** Per arena cell, best score first: its score (with the baseline's, when known) and each dimension's. */
+function arenaValues(cells: CellComparison[]): Row[] {
+  const values: Row[] = []
   const ranked = [...cells].sort(
     (a, b) => (b.arena?.candidate.median ?? 0) - (a.arena?.candidate.median ?? 0),
   )
@@ -65,6 +61,63 @@ export function arenaChart(results: GateResults): ChartDefinition | null {
       })
     }
   }
+  return values
+}
+
+/** The bars, their error bars and (with a baseline) the baseline's score as a diamond. */
+function arenaLayers(withBaseline: boolean): unknown[] {
+  return [
+    {
+      mark: { type: 'bar' },
+      encoding: {
+        y: { field: 'median', type: 'quantitative', title: Y_TITLE, scale: { domain: [0, 100] } },
+        tooltip: [
+          { field: 'gateway', title: 'Gateway' },
+          { field: 'dimension', title: 'Dimension' },
+          { field: 'median', title: 'Median' },
+          { field: 'lower', title: 'CI low' },
+          { field: 'upper', title: 'CI high' },
+        ],
+      },
+    },
+    {
+      mark: { type: 'errorbar', ticks: true, color: INK },
+      // The same title on every layer's y, or Vega-Lite joins the field names into the shared axis's.
+      encoding: { y: { field: 'lower', type: 'quantitative', title: Y_TITLE }, y2: { field: 'upper' } },
+    },
+    ...(withBaseline
+      ? [
+          {
+            transform: [{ filter: 'isValid(datum.baseline)' }],
+            mark: {
+              type: 'point',
+              shape: 'diamond',
+              size: 110,
+              filled: true,
+              fill: '#ffffff',
+              stroke: INK,
+              strokeWidth: 2,
+              opacity: 1,
+            },
+            encoding: {
+              y: { field: 'baseline', type: 'quantitative', title: Y_TITLE },
+              tooltip: [
+                { field: 'gateway', title: 'Gateway' },
+                { field: 'baseline', title: 'Baseline median score' },
+                { field: 'median', title: 'Candidate median score' },
+              ],
+            },
+          },
+        ]
+      : []),
+  ]
+}
+
+/** Score and dimension scores per gateway for arena cells, or null without any. */
+export function arenaChart(results: GateResults): ChartDefinition | null {
+  const cells = results.cells.filter((c) => c.arena && c.arena.candidate.n > 0)
+  if (cells.length === 0) return null
+  const values = arenaValues(cells)
   const order = ['score', ...arenaDimensionNames].map((d) => LABELS[d] as string)
   const gateways = [...new Set(values.map((v) => v.gateway as string))]
   const x = { field: 'dimension', type: 'nominal', sort: order, title: null, axis: { labelAngle: -30 } }
@@ -87,51 +140,7 @@ export function arenaChart(results: GateResults): ChartDefinition | null {
       xOffset: { field: 'gateway', type: 'nominal', sort: gateways },
       color: { field: 'gateway', type: 'nominal', sort: gateways, title: 'Gateway' },
     },
-    layer: [
-      {
-        mark: { type: 'bar' },
-        encoding: {
-          y: { field: 'median', type: 'quantitative', title: Y_TITLE, scale: { domain: [0, 100] } },
-          tooltip: [
-            { field: 'gateway', title: 'Gateway' },
-            { field: 'dimension', title: 'Dimension' },
-            { field: 'median', title: 'Median' },
-            { field: 'lower', title: 'CI low' },
-            { field: 'upper', title: 'CI high' },
-          ],
-        },
-      },
-      {
-        mark: { type: 'errorbar', ticks: true, color: '#24292f' },
-        // The same title on every layer's y, or Vega-Lite joins the field names into the shared axis's.
-        encoding: { y: { field: 'lower', type: 'quantitative', title: Y_TITLE }, y2: { field: 'upper' } },
-      },
-      ...(withBaseline
-        ? [
-            {
-              transform: [{ filter: 'isValid(datum.baseline)' }],
-              mark: {
-                type: 'point',
-                shape: 'diamond',
-                size: 110,
-                filled: true,
-                fill: '#ffffff',
-                stroke: '#24292f',
-                strokeWidth: 2,
-                opacity: 1,
-              },
-              encoding: {
-                y: { field: 'baseline', type: 'quantitative', title: Y_TITLE },
-                tooltip: [
-                  { field: 'gateway', title: 'Gateway' },
-                  { field: 'baseline', title: 'Baseline median score' },
-                  { field: 'median', title: 'Candidate median score' },
-                ],
-              },
-            },
-          ]
-        : []),
-    ],
+    layer: arenaLayers(withBaseline),
     config: CHART_CONFIG,
   }
   return { id: 'arena', title: title.text, spec: spec as unknown as TopLevelSpec }

@@ -5,18 +5,26 @@
  * keep up) or fail on errors or P95: they are drawn as results, in a colour of their own.
  */
 import type { TopLevelSpec } from 'vega-lite'
-import type { GateResults } from '../model.js'
-import { CHART_CONFIG, CHART_SCHEMA, type ChartDefinition } from './charts.js'
+import type { GateResults } from '../../model.js'
+import {
+  CHART_CONFIG,
+  CHART_SCHEMA,
+  tidy,
+  VARIANT_COLORS,
+  VERDICT_COLORS,
+  type ChartDefinition,
+} from './theme.js'
 
-function tidy(value: number): number {
-  return Number(value.toPrecision(6))
-}
+type Row = Record<string, string | number | boolean>
 
-/** Achieved vs target rate per capacity cell (faceted), or null without capacity searches. */
-export function capacityChart(results: GateResults): ChartDefinition | null {
-  const steps: Array<Record<string, string | number | boolean>> = []
-  const band: Array<Record<string, string | number>> = []
-  const found: Array<Record<string, string | number>> = []
+/**
+ * Every step of every search (variant #round), the pass region over the targets tried per cell, and
+ * each search's capacity where it found one.
+ */
+function capacityValues(results: GateResults): { steps: Row[]; band: Row[]; found: Row[] } {
+  const steps: Row[] = []
+  const band: Row[] = []
+  const found: Row[] = []
   for (const cell of results.cells) {
     const searches = cell.runs.filter((r) => !r.warmup && r.capacity)
     if (searches.length === 0) continue
@@ -56,6 +64,69 @@ export function capacityChart(results: GateResults): ChartDefinition | null {
       })
     }
   }
+  return { steps, band, found }
+}
+
+/** The pass band, each search's capacity as a rule, and the steps as points coloured by their result. */
+function capacityLayers(x: Record<string, unknown>, log: Record<string, unknown>): unknown[] {
+  return [
+    {
+      transform: [{ filter: "datum.layer === 'band'" }],
+      mark: { type: 'area', color: VERDICT_COLORS.pass, opacity: 0.15 },
+      encoding: {
+        x,
+        y: {
+          field: 'lower',
+          type: 'quantitative',
+          title: 'Achieved rate (req/s)',
+          scale: log,
+        },
+        y2: { field: 'upper' },
+      },
+    },
+    {
+      transform: [{ filter: "datum.layer === 'capacity'" }],
+      mark: { type: 'rule', strokeDash: [4, 3] },
+      encoding: {
+        x: { field: 'capacity', type: 'quantitative' },
+        color: {
+          field: 'variant',
+          type: 'nominal',
+          // The same title as the points' shape: one legend, each variant's shape in its line colour.
+          title: 'Variant',
+          scale: { range: [VARIANT_COLORS.candidate, VARIANT_COLORS.baseline] },
+        },
+      },
+    },
+    {
+      transform: [{ filter: "datum.layer === 'step'" }],
+      mark: { type: 'point', filled: true, size: 50 },
+      encoding: {
+        x,
+        y: { field: 'achieved', type: 'quantitative', scale: log },
+        shape: { field: 'variant', type: 'nominal', title: 'Variant' },
+        fill: {
+          field: 'result',
+          type: 'nominal',
+          title: 'Step',
+          scale: { domain: ['pass', 'fail'], range: [VERDICT_COLORS.pass, VERDICT_COLORS.regression] },
+        },
+        tooltip: [
+          { field: 'search', title: 'Search' },
+          { field: 'target', title: 'Target req/s' },
+          { field: 'achieved', title: 'Achieved req/s' },
+          { field: 'errorPct', title: 'Errors %' },
+          { field: 'p95', title: 'P95 ms' },
+          { field: 'reason', title: 'Failed because' },
+        ],
+      },
+    },
+  ]
+}
+
+/** Achieved vs target rate per capacity cell (faceted), or null without capacity searches. */
+export function capacityChart(results: GateResults): ChartDefinition | null {
+  const { steps, band, found } = capacityValues(results)
   if (steps.length === 0) return null
   const cells = [...new Set(steps.map((s) => s.cell as string))]
   // Log scales fitted to the rates tried (not rounded out to powers of ten, which left most of the
@@ -79,63 +150,7 @@ export function capacityChart(results: GateResults): ChartDefinition | null {
         ...found.map((f) => ({ ...f, layer: 'capacity' })),
       ],
     },
-    spec: {
-      width: 260,
-      height: 200,
-      layer: [
-        {
-          transform: [{ filter: "datum.layer === 'band'" }],
-          mark: { type: 'area', color: '#1a7f37', opacity: 0.15 },
-          encoding: {
-            x,
-            y: {
-              field: 'lower',
-              type: 'quantitative',
-              title: 'Achieved rate (req/s)',
-              scale: log,
-            },
-            y2: { field: 'upper' },
-          },
-        },
-        {
-          transform: [{ filter: "datum.layer === 'capacity'" }],
-          mark: { type: 'rule', strokeDash: [4, 3] },
-          encoding: {
-            x: { field: 'capacity', type: 'quantitative' },
-            color: {
-              field: 'variant',
-              type: 'nominal',
-              // The same title as the points' shape: one legend, each variant's shape in its line colour.
-              title: 'Variant',
-              scale: { range: ['#1f6feb', '#9aa4ae'] },
-            },
-          },
-        },
-        {
-          transform: [{ filter: "datum.layer === 'step'" }],
-          mark: { type: 'point', filled: true, size: 50 },
-          encoding: {
-            x,
-            y: { field: 'achieved', type: 'quantitative', scale: log },
-            shape: { field: 'variant', type: 'nominal', title: 'Variant' },
-            fill: {
-              field: 'result',
-              type: 'nominal',
-              title: 'Step',
-              scale: { domain: ['pass', 'fail'], range: ['#1a7f37', '#d1242f'] },
-            },
-            tooltip: [
-              { field: 'search', title: 'Search' },
-              { field: 'target', title: 'Target req/s' },
-              { field: 'achieved', title: 'Achieved req/s' },
-              { field: 'errorPct', title: 'Errors %' },
-              { field: 'p95', title: 'P95 ms' },
-              { field: 'reason', title: 'Failed because' },
-            ],
-          },
-        },
-      ],
-    },
+    spec: { width: 260, height: 200, layer: capacityLayers(x, log) },
     // Each cell at its own rates (1 KB and 100 KB capacities differ by an order of magnitude); one
     // legend for the whole chart.
     resolve: { scale: { x: 'independent', y: 'independent' } },
