@@ -34,6 +34,8 @@ export interface Prepared {
   placement: Placement
   runId: string
   machine: MachineFingerprint
+  /** Why the stored phase is not measured (run-gate.ts storedPhaseSkip), or null. */
+  storedSkipped: string | null
 }
 
 /** What measuring needs of the gate's options. */
@@ -80,6 +82,11 @@ export class GateEvidence {
       budgetMs: durationMs(gate.timeBudget),
       blockMs: this.blockMs,
     }
+  }
+
+  /** Why the stored phase was skipped, or null when it was measured or never planned. */
+  get storedSkipped(): string | null {
+    return this.p.storedSkipped
   }
 
   get pairs(): number {

@@ -16,10 +16,16 @@ import { InfrastructureError } from '../errors.js'
 import { findK6, type K6Binary } from '../load/k6.js'
 import type { Logger } from '../log.js'
 import { currentGitSha, machineFingerprint } from '../machine.js'
-import type { CellComparison, GateResults, RunResult, StoredPhaseSummary } from '../model.js'
+import type {
+  CellComparison,
+  GateResults,
+  MachineFingerprint,
+  RunResult,
+  StoredPhaseSummary,
+} from '../model.js'
 import { estimateGate } from '../plan/estimate.js'
 import { planPlacement } from '../plan/placement.js'
-import type { RunnerCheck } from '../stats/runner-check.js'
+import { fingerprintMismatch, type RunnerCheck } from '../stats/runner-check.js'
 import { buildServiceImages, removeLeftovers, removeOrphans } from '../stack/stack.js'
 import { planVariantBuilds } from '../stack/variant-build.js'
 import { writeArtifacts, type Artifacts } from './artifacts.js'
@@ -56,15 +62,42 @@ export interface GateOutcome {
   exitCode: 0 | 1
 }
 
-/** How the gate starts: against the stored baseline, or with paired blocks straight away. */
+/**
+ * Why the gate skips the stored phase, or null when it measures it. The stored phase can decide only
+ * on a runner shown to match the baseline's (policy.ts); when the machine fingerprint already says it
+ * does not (another CPU model or count, as on most hosted runners), measuring it would only be thrown
+ * away before the paired blocks that decide. Skipped only when those blocks can run (a baseline
+ * variant, gate.method auto): without a variant the stored comparison is the only evidence there is.
+ */
+export function storedPhaseSkip(
+  config: Config,
+  mode: 'gate' | 'baseline',
+  baseline: BaselineFile | null,
+  machine: MachineFingerprint,
+): string | null {
+  if (mode !== 'gate' || config.gate.method !== 'auto' || !config.baselineVariant || !baseline) return null
+  const mismatch = fingerprintMismatch(
+    machine,
+    baseline.nights.map((n) => n.machine),
+  )
+  if (!mismatch) return null
+  return `this runner's machine differs from the stored baseline's (${mismatch}), so the stored baseline could not decide`
+}
+
+/**
+ * How the gate starts: against the stored baseline, or with paired blocks straight away (no baseline
+ * file, gate.method paired, or, given this runner's fingerprint, a stored baseline it rules out).
+ */
 export function chooseMethod(
   config: Config,
   mode: 'gate' | 'baseline',
   baseline: BaselineFile | null,
+  machine?: MachineFingerprint,
 ): ComparisonMethod {
   if (mode === 'baseline') return 'none'
   if (config.gate.method === 'paired') return 'paired'
   if (config.gate.method === 'auto' && config.baselineVariant && !baseline) return 'paired'
+  if (machine && storedPhaseSkip(config, mode, baseline, machine) !== null) return 'paired'
   return 'stored'
 }
 
@@ -123,7 +156,9 @@ async function prepare(
   const gate = effectiveGate(config, options.threshold)
   const baselinePath = options.baselinePath ?? config.baseline.path
   const baseline = await readBaseline(baselinePath, { name: config.name, metric: gate.metric })
-  const method = chooseMethod(config, options.mode, baseline)
+  const machine = machineFingerprint(env)
+  const storedSkipped = storedPhaseSkip(config, options.mode, baseline, machine)
+  const method = chooseMethod(config, options.mode, baseline, machine)
   const hasVariant =
     options.mode === 'gate' && config.baselineVariant !== undefined && gate.method !== 'stored'
   const buildPlans = hasVariant ? await planVariantBuilds(config, loaded.file, env) : []
@@ -134,6 +169,7 @@ async function prepare(
       `${loaded.file}: k6.version asks for k6 ${config.k6.version}, but ${k6.path} is ${k6.version}: install that release or point K6_PATH at it`,
     )
   }
+  if (storedSkipped) log.info(`stored phase skipped: ${storedSkipped}; going straight to paired A/B blocks`)
   log.info(
     `k6 ${k6.version}; ${options.mode === 'baseline' ? 'baseline mode' : `starts ${method}${hasVariant ? ', may escalate to paired A/B blocks' : ''}`}; ${config.profiles.length} profiles x ${config.scenarios.length} scenarios`,
   )
@@ -160,7 +196,8 @@ async function prepare(
     k6: placement.mode === 'split' ? { ...k6, cpus: placement.k6Cpus } : k6,
     placement,
     runId,
-    machine: machineFingerprint(env),
+    machine,
+    storedSkipped,
   }
 }
 
@@ -191,6 +228,8 @@ function decisionNotes(step: StopStep, evidence: GateEvidence, decided: readonly
         .join(', ')}; runner ${stored.runner.status}.`,
     )
   }
+  if (evidence.storedSkipped)
+    notes.push(`Stored baseline not measured: ${evidence.storedSkipped}; paired A/B blocks decided.`)
   if (stored)
     notes.push(
       `Runner check against the baseline: ${stored.runner.status} (${stored.runner.reasons.join('; ')}).`,
