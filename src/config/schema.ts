@@ -524,11 +524,13 @@ export const scenarioSchema = z
       .describe(
         'Your own script: the k6 duration metric the gate judges, for protocols other than HTTP (grpc_req_duration for gRPC, ws_session_duration or ws_connecting for WebSocket).',
       ),
+    // No zod default: a built-in scenario must be told apart from one that never set the key.
+    // Your own script's default is "fail" (thresholdsMode), as k6 and run-k6-action fail on a crossed threshold.
     thresholds: z
       .enum(['report', 'fail'])
-      .default('report')
+      .optional()
       .describe(
-        'Your own script: its own k6 thresholds are always reported; "fail" also fails the cell as a regression when one is crossed in a measured run.',
+        'Your own script: its own k6 thresholds are always reported; "fail" (the default) also fails the cell as a regression when one is crossed in a measured run, as k6 itself does; "report" only reports them.',
       ),
     endpointTag: z
       .string()
@@ -580,7 +582,7 @@ export const scenarioSchema = z
     message: 'latencyMetric applies to your own k6 script; the built-in scenarios measure HTTP',
     path: ['latencyMetric'],
   })
-  .refine((s) => !isBuiltInScenario(s.script) || s.thresholds === 'report', {
+  .refine((s) => !isBuiltInScenario(s.script) || s.thresholds === undefined, {
     message: 'thresholds applies to your own k6 script; the built-in scenarios set none of their own',
     path: ['thresholds'],
   })
