@@ -22,7 +22,11 @@ export const Inputs = {
   K6Flags: 'k6-flags',
   K6Version: 'k6-version',
   UploadArtifacts: 'upload-artifacts',
+  AcceptRegressionLabel: 'accept-regression-label',
 } as const
+
+/** The pull request label that accepts a regression when the input is not set. */
+export const DEFAULT_ACCEPT_REGRESSION_LABEL = 'perf-gate:accept-regression'
 
 export type ActionMode = 'gate' | 'baseline' | 'publish'
 
@@ -53,6 +57,8 @@ export interface ActionSettings {
   k6Version: string | undefined
   /** Upload the output folder as an artifact and link the comment to it. */
   uploadArtifacts: boolean
+  /** A pull request carrying this label accepts a regression: reported, not failing. */
+  acceptRegressionLabel: string
 }
 
 /** Reads and validates every input. Collects all problems into one error. */
@@ -113,6 +119,13 @@ export function getInputs(): ActionSettings {
     problems.push(
       `input "${Inputs.K6Version}": expected a k6 release such as "1.8.1", got "${k6VersionText}"`,
     )
+  const acceptRegressionLabel =
+    core.getInput(Inputs.AcceptRegressionLabel).trim() || DEFAULT_ACCEPT_REGRESSION_LABEL
+  // GitHub's limit for a label name.
+  if (acceptRegressionLabel.length > 50)
+    problems.push(
+      `input "${Inputs.AcceptRegressionLabel}": expected a label name of at most 50 characters, got "${acceptRegressionLabel}"`,
+    )
   if (problems.length > 0) throw new ConfigError(problems)
   return {
     config: core.getInput(Inputs.Config) || 'perf-gate.yml',
@@ -128,5 +141,6 @@ export function getInputs(): ActionSettings {
     k6Flags,
     k6Version: k6VersionText ? normalizeK6Version(k6VersionText) : undefined,
     uploadArtifacts,
+    acceptRegressionLabel,
   }
 }

@@ -28,7 +28,9 @@ import { planPlacement } from '../plan/placement.js'
 import { fingerprintMismatch, type RunnerCheck } from '../stats/runner-check.js'
 import { buildServiceImages, removeLeftovers, removeOrphans } from '../stack/stack.js'
 import { planVariantBuilds } from '../stack/variant-build.js'
+import { acceptanceRefusal, acceptRegression, type AcceptanceRequest } from './accept-regression.js'
 import { writeArtifacts, type Artifacts } from './artifacts.js'
+import { acceptanceText } from '../report/report-content.js'
 import { compareCells, figuresOf, type ComparisonMethod } from './compare.js'
 import { GateEvidence, type Prepared } from './evidence.js'
 import { Journal } from './journal.js'
@@ -52,13 +54,22 @@ export interface GateOptions {
   now?: () => Date
   /** Locates k6; the action passes one that can download it. */
   locateK6?: () => Promise<K6Binary | null>
+  /**
+   * Asked once the gate found a regression, before the report is written: what accepts it on
+   * purpose (a PR label, --accept-regression), or null. Asked late so a label added while the gate
+   * ran still counts, and never when there is nothing to accept.
+   */
+  acceptRegression?: () => Promise<AcceptanceRequest | null>
 }
 
 export interface GateOutcome {
   results: GateResults
   /** Where the report files are; `failed` lists those that could not be written (each a warning). */
   artifacts: Artifacts
-  /** 0 pass (or inconclusive with onInconclusive: warn), 1 regression (or inconclusive with fail). */
+  /**
+   * 0 pass (or inconclusive with onInconclusive: warn, or a regression accepted on purpose),
+   * 1 regression (or inconclusive with fail).
+   */
   exitCode: 0 | 1
 }
 
@@ -357,6 +368,24 @@ async function appendBaselineNight(
   log.info(`baseline written to ${p.baselinePath} (${updated.nights.length} night(s) of history)`)
 }
 
+/** The results with the regression accepted when something asks for it and may; logs either way. */
+async function acceptIfAsked(
+  results: GateResults,
+  ask: () => Promise<AcceptanceRequest | null>,
+  log: Logger,
+): Promise<GateResults> {
+  const request = await ask()
+  if (!request) return results
+  const refusal = acceptanceRefusal(results)
+  if (refusal) {
+    log.warning(`${request.reason}, but the regression is not accepted: ${refusal}`)
+    return results
+  }
+  const accepted = acceptRegression(results, request)
+  if (accepted.acceptedRegression) log.warning(acceptanceText(accepted.acceptedRegression))
+  return accepted
+}
+
 /** Runs a gate (or a baseline refresh) end to end. Throws PerfGateError subclasses on failure. */
 export async function runGate(loaded: LoadedConfig, options: GateOptions): Promise<GateOutcome> {
   const env = options.env ?? process.env
@@ -415,7 +444,7 @@ export async function runGate(loaded: LoadedConfig, options: GateOptions): Promi
     unregisterSweep()
   }
 
-  const results = await assembleResults(
+  let results = await assembleResults(
     p,
     options,
     evidence,
@@ -424,11 +453,15 @@ export async function runGate(loaded: LoadedConfig, options: GateOptions): Promi
     env,
     loaded.dir,
   )
+  if (options.mode === 'gate' && results.verdict === 'regression' && options.acceptRegression)
+    results = await acceptIfAsked(results, options.acceptRegression, log)
   if (options.mode === 'baseline') await appendBaselineNight(p, results, evidence.storedRuns, log)
   // The verdict stands whatever happens to the report files: writeArtifacts turns a failure into a
   // warning (artifacts.failed).
   const artifacts = await writeArtifacts(results, options.outDir, log)
   const verdict = results.verdict
-  const fails = verdict === 'regression' || (verdict === 'inconclusive' && p.gate.onInconclusive === 'fail')
+  const fails =
+    (verdict === 'regression' && !results.acceptedRegression) ||
+    (verdict === 'inconclusive' && p.gate.onInconclusive === 'fail')
   return { results, artifacts, exitCode: options.mode === 'gate' && fails ? 1 : 0 }
 }
