@@ -646,7 +646,7 @@ export const gateSchema = z
       .enum(['auto', 'stored', 'paired'])
       .default('auto')
       .describe(
-        'auto: the stored baseline first when the file exists, escalating to paired A/B blocks when it cannot decide (see "How the gate decides"); paired blocks only when there is no baseline file. stored: the baseline file only (never paired). paired: paired A/B blocks only (needs baselineVariant).',
+        'auto: the stored baseline first when the file exists, escalating to paired A/B blocks when it cannot decide (see "How the gate decides"); straight to paired blocks when there is no baseline file, or when a baselineVariant exists and this runner\'s CPU model or count differs from the baseline\'s (the stored baseline could never decide there, so it is not measured). stored: the baseline file only (never paired). paired: paired A/B blocks only (needs baselineVariant).',
       ),
     onInconclusive: z.enum(['warn', 'fail']).default('warn').describe('What an undecided gate does.'),
     maxBaselineAgeDays: z
