@@ -95,7 +95,7 @@ describe('applyScriptThresholds', () => {
 })
 
 describe('scenario options of a user script', () => {
-  it('a built-in scenario takes no thresholds key, and gets none by default', () => {
+  it('a built-in scenario gets no thresholds mode by default, and refuses "fail" (it sets no thresholds)', () => {
     const config = parseConfig(
       {
         name: 'x',
@@ -107,6 +107,7 @@ describe('scenario options of a user script', () => {
       {},
     )
     expect(config.scenarios[0]?.thresholds).toBeUndefined()
+    // Configs and journals written when "report" was the default still parse.
     expect(() =>
       parseConfig(
         {
@@ -114,6 +115,18 @@ describe('scenario options of a user script', () => {
           services: { echo: { image: 'perf-gate/echo:local', ports: [8080] } },
           profiles: [{ name: 'echo', target: 'http://echo:8080' }],
           scenarios: [{ name: 's', script: 'constant-vus', thresholds: 'report' }],
+        },
+        'perf-gate.yml',
+        {},
+      ),
+    ).not.toThrow()
+    expect(() =>
+      parseConfig(
+        {
+          name: 'x',
+          services: { echo: { image: 'perf-gate/echo:local', ports: [8080] } },
+          profiles: [{ name: 'echo', target: 'http://echo:8080' }],
+          scenarios: [{ name: 's', script: 'constant-vus', thresholds: 'fail' }],
         },
         'perf-gate.yml',
         {},
