@@ -182,7 +182,7 @@ async function prepare(
   }
   if (storedSkipped) log.info(`stored phase skipped: ${storedSkipped}; going straight to paired A/B blocks`)
   log.info(
-    `k6 ${k6.version}; ${options.mode === 'baseline' ? 'baseline mode' : `starts ${method}${hasVariant ? ', may escalate to paired A/B blocks' : ''}`}; ${config.profiles.length} profiles x ${config.scenarios.length} scenarios`,
+    `k6 ${k6.version}; ${options.mode === 'baseline' ? 'baseline mode' : `starts ${method}${hasVariant && method === 'stored' ? ', may escalate to paired A/B blocks' : ''}`}; ${config.profiles.length} profiles x ${config.scenarios.length} scenarios`,
   )
   // Images built from a Dockerfile are built once here, not for every stack a paired block starts.
   if (Object.values(config.services).some((s) => s.build)) {
