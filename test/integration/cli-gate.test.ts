@@ -178,7 +178,8 @@ describe('perf-gate run on the example', () => {
   })
 
   it.each([
-    ['mid-run, while k6 is loading the stack', '== Run ', 1500, []],
+    // The example starts with paired blocks (no stored phase): the first block's k6 runs are mid-run.
+    ['mid-run, while k6 is loading the stack', '== Paired block ', 1500, []],
     // A SIGTERM while a service waits for readiness returns only when that wait gives up (the sweep
     // removed the container it polls), so the example's 30 s wait timeout would be 30 s of idling;
     // 10 s is still five times what these images take to become ready on this machine.
