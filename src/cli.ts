@@ -2,10 +2,11 @@
 /**
  * perf-gate CLI: the same engine as the action, for a laptop or any CI.
  *   perf-gate run [--config perf-gate.yml] [--mode gate|baseline] [--out DIR] [--threshold 10%] [--baseline FILE]
+ *                 [--accept-regression REASON]
  *   perf-gate validate [--config perf-gate.yml]
  *   perf-gate report|compare|init|doctor (src/cli/verbs.ts)
  * --config defaults to perf-gate.yml in the current directory.
- * Exit codes: 0 pass, 1 regression, 2 invalid config or input, 3 infrastructure failure.
+ * Exit codes: 0 pass (or a regression accepted with --accept-regression), 1 regression, 2 invalid config or input, 3 infrastructure failure.
  */
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander'
 import { consoleLogger } from './cli-logger.js'
@@ -21,6 +22,7 @@ import { configFile, DEFAULT_CONFIG_FILE, loadConfig, type LoadOptions } from '.
 import { parseThreshold } from './config/threshold.js'
 import { checkBaseline } from './baseline/store.js'
 import { ExitCode } from './errors.js'
+import { flagAcceptance, MAX_REASON_CHARS, verdictOutput } from './gate/accept-regression.js'
 import { prepareOutDir } from './gate/artifacts.js'
 import { existsSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
@@ -66,6 +68,15 @@ const ALLOW_PATHS_HELP =
 const ALLOW_HOST_HELP =
   "a host setup, readiness and targets may call besides the stack's services (repeatable)"
 
+function acceptReasonOption(value: string): string {
+  const reason = value.trim()
+  if (reason === '' || reason.length > MAX_REASON_CHARS)
+    throw new InvalidArgumentError(
+      `expected why the regression is accepted, 1 to ${MAX_REASON_CHARS} characters (e.g. "adds JWT validation on purpose")`,
+    )
+  return reason
+}
+
 async function main(argv: string[]): Promise<number> {
   // Before any Docker call (the echo image build, doctor, init --image): see src/stack/reaper.ts.
   disableReaperUnlessSet()
@@ -88,6 +99,11 @@ async function main(argv: string[]): Promise<number> {
     .option('-o, --out <dir>', 'where report.md and results.json go', 'perf-gate-results')
     .option('-t, --threshold <threshold>', 'overrides gate.threshold (0.1 or 10%)', thresholdOption)
     .option('-b, --baseline <file>', 'overrides the baseline file path')
+    .option(
+      '--accept-regression <reason>',
+      'accept a regression on purpose: still measured and reported, exit 0, the reason in the report',
+      acceptReasonOption,
+    )
     .option('--json', 'print one JSON summary on stdout (logs stay on stderr)')
     .option('--dry-run', 'check everything, print the cells, the schedule and an ETA, start nothing')
     .option('--allow-paths-outside-repo', ALLOW_PATHS_HELP)
@@ -102,6 +118,7 @@ async function main(argv: string[]): Promise<number> {
           baseline?: string
           json?: boolean
           dryRun?: boolean
+          acceptRegression?: string
         } & TrustFlags,
       ) => {
         const loaded = loadConfig(configFile(opts.config), process.env, loadOptions(opts))
@@ -135,6 +152,9 @@ async function main(argv: string[]): Promise<number> {
             log,
             cleanup: guard.cleanup,
             signal: guard.signal,
+            ...(opts.acceptRegression !== undefined
+              ? { acceptRegression: async () => flagAcceptance(opts.acceptRegression as string) }
+              : {}),
           })
           const { results, artifacts } = outcome
           exitCode = outcome.exitCode
@@ -146,8 +166,9 @@ async function main(argv: string[]): Promise<number> {
             .filter((c) => !c.control && c.verdict === 'regression')
             .map((c) => c.cell)
           process.stdout.write(
-            `perf-gate ${opts.mode === 'baseline' ? 'baseline written' : `verdict: ${results.verdict.toUpperCase()}`}` +
+            `perf-gate ${opts.mode === 'baseline' ? 'baseline written' : `verdict: ${verdictOutput(results).toUpperCase()}`}` +
               (regressed.length > 0 ? ` (regressed: ${regressed.join(', ')})` : '') +
+              (results.acceptedRegression ? `\naccepted: ${results.acceptedRegression.reason}` : '') +
               `\nreport: ${artifacts.reportPath}\nresults: ${artifacts.resultsPath}\n`,
           )
         } finally {

@@ -12,10 +12,12 @@ import { loadConfig, type LoadedConfig } from './config/load.js'
 import { REDACT_MIN_LENGTH } from './config/secrets.js'
 import { describeFailure } from './errors.js'
 import { prepareOutDir, writeArtifacts } from './gate/artifacts.js'
+import { labelAcceptance, verdictOutput, type AcceptanceRequest } from './gate/accept-regression.js'
 import { runGate } from './gate/run-gate.js'
 import { branchPathFor, pullBaseline, pushBaseline } from './github/baseline-branch.js'
 import { createOctokit } from './github/client.js'
 import { readRunContext, refuseUntrustedMeasuring, type RunContext } from './github/context.js'
+import { pullRequestLabels } from './github/pull-requests.js'
 import { reportFailure } from './github/annotations.js'
 import { setOutputs, verdictOutputs } from './github/outputs.js'
 import { artifactName, uploadArtifacts } from './github/upload-artifacts.js'
@@ -27,6 +29,8 @@ import { disableReaperUnlessSet } from './stack/reaper.js'
 
 function headline(results: GateResults): string {
   const regressed = results.cells.filter((c) => !c.control && c.verdict === 'regression').map((c) => c.cell)
+  if (results.verdict === 'regression' && results.acceptedRegression)
+    return `perf-gate: ${results.metric} regression in ${regressed.join(', ')} accepted (${results.acceptedRegression.reason})`
   if (results.verdict === 'regression')
     return `perf-gate: ${results.metric} regression in ${regressed.join(', ')}`
   if (results.verdict === 'inconclusive')
@@ -76,11 +80,36 @@ async function gateOrBaseline(
     cleanup: guard.cleanup,
     signal,
     locateK6: () => ensureK6(actionLogger, process.env, { version: loaded.config.k6.version }),
+    acceptRegression: () => labelRequest(settings, context),
   })
   if (branch && settings.mode === 'baseline') {
     await pushBaseline(branch.octokit, branch.where, baselinePath, actionLogger)
   }
   return outcome
+}
+
+/**
+ * Whether the pull request carries the accept-regression-label: its current labels through the API,
+ * or, when that fails (no token, an outage), the event's list with a warning.
+ */
+async function labelRequest(
+  settings: ActionSettings,
+  context: RunContext,
+): Promise<AcceptanceRequest | null> {
+  const pr = context.pullRequest
+  if (!pr) return null
+  let labels = pr.labels
+  if (settings.githubToken) {
+    const octokit = createOctokit(settings.githubToken, { baseUrl: context.apiUrl })
+    const current = await pullRequestLabels(octokit, {
+      owner: context.owner,
+      repo: context.repo,
+      number: pr.number,
+    })
+    if (current.ok) labels = current.labels
+    else core.warning(`${current.reason}; using the labels the event listed`)
+  }
+  return labelAcceptance(labels, settings.acceptRegressionLabel, pr.number)
 }
 
 /** The inputs k6-flags and k6-version replace the config's k6.flags and k6.version. */
@@ -197,7 +226,7 @@ export async function run(): Promise<void> {
       }),
     )
     setOutputs({
-      verdict: results.verdict,
+      verdict: verdictOutput(results),
       resultsPath: paths.resultsPath,
       reportPath: paths.reportPath,
       ...verdictOutputs(results),
@@ -207,8 +236,8 @@ export async function run(): Promise<void> {
     if (exitCode !== 0) {
       core.setFailed(headline(results))
       process.exitCode = exitCode
-    } else if (results.verdict === 'inconclusive') {
-      // Passing, but the run could not rule a regression out: a warning annotation says so.
+    } else if (results.verdict === 'inconclusive' || results.acceptedRegression) {
+      // Passing, but the run could not rule a regression out, or accepted one: a warning annotation says so.
       core.warning(headline(results))
     } else {
       core.info(inertLogText(headline(results)))

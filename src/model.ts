@@ -538,6 +538,24 @@ export function buildResultsSchema(strings: ResultsStrings) {
       })
       .nullable()
       .optional(),
+    /**
+     * A regression the pull request accepts on purpose (a PR label, or the CLI's --accept-regression):
+     * still measured and shown, but the job does not fail. `verdict` and the cells' verdicts stay
+     * `regression`; this says by what and why. Absent when nothing was accepted.
+     */
+    acceptedRegression: z
+      .object({
+        by: z.enum(['label', 'flag']),
+        /** The label that accepted it (by: label). */
+        label: strings.text(TEXT_LIMITS.short).optional(),
+        /** The pull request that carries the label (by: label). */
+        pullRequest: z.number().int().positive().optional(),
+        /** Why, in one line: the flag's text, or which label on which pull request. */
+        reason: strings.text(TEXT_LIMITS.long),
+        /** The gated cells whose regression was accepted. */
+        cells: z.array(strings.cell).max(5_000),
+      })
+      .optional(),
     /** Wall time of the whole gate in seconds. */
     wallTimeS: finite.optional(),
     /**
@@ -606,6 +624,8 @@ export type RatioEstimate = NonNullable<CellComparison['ratio']>
 export type ErrorRateComparison = CellComparison['errorRate']
 /** Which evidence decided the gate: the stored baseline, paired A/B blocks on this runner, or none. */
 export type Evidence = NonNullable<GateResults['evidence']>
+/** A regression accepted on purpose, and by what (see gate/accept-regression.ts). */
+export type AcceptedRegression = NonNullable<GateResults['acceptedRegression']>
 /** What the stored phase found, kept when paired blocks decided instead. */
 export type StoredPhaseSummary = NonNullable<GateResults['storedPhase']>
 /** One profile's overhead over the reference profile at one level (report.reference). */

@@ -5,7 +5,8 @@
  */
 import type { BaselineFile } from '../baseline/format.js'
 import type { LoadedConfig } from '../config/load.js'
-import { chooseMethod } from '../gate/run-gate.js'
+import { chooseMethod, storedPhaseSkip } from '../gate/run-gate.js'
+import { machineFingerprint } from '../machine.js'
 import { configCells } from '../config/sweep.js'
 import type { Placement } from '../plan/placement.js'
 import { estimateGate, formatSeconds, sessionsPerPhase } from '../plan/estimate.js'
@@ -21,7 +22,9 @@ export function describeDryRun(
 ): string {
   const { config } = loaded
   const gate = config.gate
-  const method = chooseMethod(config, mode, baseline)
+  // The gate skips a stored baseline this machine's fingerprint rules out: plan what it will run.
+  const skipped = storedPhaseSkip(config, mode, baseline, machineFingerprint())
+  const method = chooseMethod(config, mode, baseline, machineFingerprint())
   const paired = mode === 'gate' && config.baselineVariant !== undefined && gate.method !== 'stored'
   const estimate = estimateGate(
     config,
@@ -57,7 +60,8 @@ export function describeDryRun(
     )
   } else {
     lines.push(
-      `starts: paired A/B blocks (${gate.pairing}, ${gate.pairsPerBlock} pair(s) per block, fresh stacks each)`,
+      `starts: paired A/B blocks (${gate.pairing}, ${gate.pairsPerBlock} pair(s) per block, fresh stacks each)` +
+        (skipped ? `; stored phase skipped: ${skipped}` : ''),
     )
   }
   if (estimate.stored) {

@@ -26,7 +26,11 @@ export const Inputs = {
   AllowPathsOutsideRepo: 'allow-paths-outside-repo',
   AllowedHosts: 'allowed-hosts',
   AllowPrivilegedEvents: 'allow-privileged-events',
+  AcceptRegressionLabel: 'accept-regression-label',
 } as const
+
+/** The pull request label that accepts a regression when the input is not set. */
+export const DEFAULT_ACCEPT_REGRESSION_LABEL = 'perf-gate:accept-regression'
 
 export type ActionMode = 'gate' | 'baseline' | 'publish'
 
@@ -63,6 +67,8 @@ export interface ActionSettings {
   allowedHosts: string[]
   /** Measure on events that can carry a pull request with a privileged token (workflow_run, ...). */
   allowPrivilegedEvents: boolean
+  /** A pull request carrying this label accepts a regression: reported, not failing. */
+  acceptRegressionLabel: string
 }
 
 /** A boolean input: its default when empty, a problem naming the input when not true or false. */
@@ -143,6 +149,13 @@ export function getInputs(): ActionSettings {
     problems.push(
       `input "${Inputs.AllowedHosts}": expected host names or IP addresses separated by commas or spaces (no scheme, port or path), got ${hostList.invalid.map((h) => `"${h}"`).join(', ')}`,
     )
+  const acceptRegressionLabel =
+    core.getInput(Inputs.AcceptRegressionLabel).trim() || DEFAULT_ACCEPT_REGRESSION_LABEL
+  // GitHub's limit for a label name.
+  if (acceptRegressionLabel.length > 50)
+    problems.push(
+      `input "${Inputs.AcceptRegressionLabel}": expected a label name of at most 50 characters, got "${acceptRegressionLabel}"`,
+    )
   if (problems.length > 0) throw new ConfigError(problems)
   return {
     config: core.getInput(Inputs.Config) || 'perf-gate.yml',
@@ -161,5 +174,6 @@ export function getInputs(): ActionSettings {
     allowPathsOutsideRepo,
     allowedHosts: hostList.hosts,
     allowPrivilegedEvents,
+    acceptRegressionLabel,
   }
 }

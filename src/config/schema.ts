@@ -549,11 +549,13 @@ export const scenarioSchema = z
       .describe(
         'Your own script: the k6 duration metric the gate judges, for protocols other than HTTP (grpc_req_duration for gRPC, ws_session_duration or ws_connecting for WebSocket).',
       ),
+    // No zod default: a built-in scenario must be told apart from one that never set the key.
+    // Your own script's default is "fail" (thresholdsMode), as k6 and run-k6-action fail on a crossed threshold.
     thresholds: z
       .enum(['report', 'fail'])
-      .default('report')
+      .optional()
       .describe(
-        'Your own script: its own k6 thresholds are always reported; "fail" also fails the cell as a regression when one is crossed in a measured run.',
+        'Your own script: its own k6 thresholds are always reported; "fail" (the default) also fails the cell as a regression when one is crossed in a measured run, as k6 itself does; "report" only reports them.',
       ),
     endpointTag: z
       .string()
@@ -605,7 +607,9 @@ export const scenarioSchema = z
     message: 'latencyMetric applies to your own k6 script; the built-in scenarios measure HTTP',
     path: ['latencyMetric'],
   })
-  .refine((s) => !isBuiltInScenario(s.script) || s.thresholds === 'report', {
+  // "report" stays accepted on a built-in scenario: configs and journals written when it was the
+  // default still carry it, and it changes nothing there.
+  .refine((s) => !isBuiltInScenario(s.script) || s.thresholds !== 'fail', {
     message: 'thresholds applies to your own k6 script; the built-in scenarios set none of their own',
     path: ['thresholds'],
   })
@@ -669,7 +673,7 @@ export const gateSchema = z
       .enum(['auto', 'stored', 'paired'])
       .default('auto')
       .describe(
-        'auto: the stored baseline first when the file exists, escalating to paired A/B blocks when it cannot decide (see "How the gate decides"); paired blocks only when there is no baseline file. stored: the baseline file only (never paired). paired: paired A/B blocks only (needs baselineVariant).',
+        'auto: the stored baseline first when the file exists, escalating to paired A/B blocks when it cannot decide (see "How the gate decides"); straight to paired blocks when there is no baseline file, or when a baselineVariant exists and this runner\'s CPU model or count differs from the baseline\'s (the stored baseline could never decide there, so it is not measured). stored: the baseline file only (never paired). paired: paired A/B blocks only (needs baselineVariant).',
       ),
     onInconclusive: z.enum(['warn', 'fail']).default('warn').describe('What an undecided gate does.'),
     maxBaselineAgeDays: z

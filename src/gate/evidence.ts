@@ -36,6 +36,8 @@ export interface Prepared {
   machine: MachineFingerprint
   /** What profile setup may reach besides the stack's services (allowed-hosts), and what it masks. */
   reach?: SetupReach | undefined
+  /** Why the stored phase is not measured (run-gate.ts storedPhaseSkip), or null. */
+  storedSkipped: string | null
 }
 
 /** What measuring needs of the gate's options. */
@@ -82,6 +84,11 @@ export class GateEvidence {
       budgetMs: durationMs(gate.timeBudget),
       blockMs: this.blockMs,
     }
+  }
+
+  /** Why the stored phase was skipped, or null when it was measured or never planned. */
+  get storedSkipped(): string | null {
+    return this.p.storedSkipped
   }
 
   get pairs(): number {

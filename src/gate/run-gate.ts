@@ -19,14 +19,22 @@ import { findTool, trustedPath } from '../trusted-path.js'
 import { findK6, type K6Binary } from '../load/k6.js'
 import { maskedLogger, type Logger } from '../log.js'
 import { currentGitSha, machineFingerprint } from '../machine.js'
-import type { CellComparison, GateResults, RunResult, StoredPhaseSummary } from '../model.js'
+import type {
+  CellComparison,
+  GateResults,
+  MachineFingerprint,
+  RunResult,
+  StoredPhaseSummary,
+} from '../model.js'
 import { estimateGate } from '../plan/estimate.js'
 import { planPlacement } from '../plan/placement.js'
-import type { RunnerCheck } from '../stats/runner-check.js'
+import { fingerprintMismatch, type RunnerCheck } from '../stats/runner-check.js'
 import { buildServiceImages, removeLeftovers, removeOrphans } from '../stack/stack.js'
 import { planVariantBuilds } from '../stack/variant-build.js'
 import { ensureEchoImage, usesEchoImage } from '../stack/echo-image.js'
+import { acceptanceRefusal, acceptRegression, type AcceptanceRequest } from './accept-regression.js'
 import { writeArtifacts, type Artifacts } from './artifacts.js'
+import { acceptanceText } from '../report/report-content.js'
 import { compareCells, figuresOf, type ComparisonMethod } from './compare.js'
 import { GateEvidence, type Prepared } from './evidence.js'
 import { Journal } from './journal.js'
@@ -50,25 +58,61 @@ export interface GateOptions {
   now?: () => Date
   /** Locates k6; the action passes one that can download it. */
   locateK6?: () => Promise<K6Binary | null>
+  /**
+   * Asked once the gate found a regression, before the report is written: what accepts it on
+   * purpose (a PR label, --accept-regression), or null. Asked late so a label added while the gate
+   * ran still counts, and never when there is nothing to accept.
+   */
+  acceptRegression?: () => Promise<AcceptanceRequest | null>
 }
 
 export interface GateOutcome {
   results: GateResults
   /** Where the report files are; `failed` lists those that could not be written (each a warning). */
   artifacts: Artifacts
-  /** 0 pass (or inconclusive with onInconclusive: warn), 1 regression (or inconclusive with fail). */
+  /**
+   * 0 pass (or inconclusive with onInconclusive: warn, or a regression accepted on purpose),
+   * 1 regression (or inconclusive with fail).
+   */
   exitCode: 0 | 1
 }
 
-/** How the gate starts: against the stored baseline, or with paired blocks straight away. */
+/**
+ * Why the gate skips the stored phase, or null when it measures it. The stored phase can decide only
+ * on a runner shown to match the baseline's (policy.ts); when the machine fingerprint already says it
+ * does not (another CPU model or count, as on most hosted runners), measuring it would only be thrown
+ * away before the paired blocks that decide. Skipped only when those blocks can run (a baseline
+ * variant, gate.method auto): without a variant the stored comparison is the only evidence there is.
+ */
+export function storedPhaseSkip(
+  config: Config,
+  mode: 'gate' | 'baseline',
+  baseline: BaselineFile | null,
+  machine: MachineFingerprint,
+): string | null {
+  if (mode !== 'gate' || config.gate.method !== 'auto' || !config.baselineVariant || !baseline) return null
+  const mismatch = fingerprintMismatch(
+    machine,
+    baseline.nights.map((n) => n.machine),
+  )
+  if (!mismatch) return null
+  return `this runner's machine differs from the stored baseline's (${mismatch}), so the stored baseline could not decide`
+}
+
+/**
+ * How the gate starts: against the stored baseline, or with paired blocks straight away (no baseline
+ * file, gate.method paired, or, given this runner's fingerprint, a stored baseline it rules out).
+ */
 export function chooseMethod(
   config: Config,
   mode: 'gate' | 'baseline',
   baseline: BaselineFile | null,
+  machine?: MachineFingerprint,
 ): ComparisonMethod {
   if (mode === 'baseline') return 'none'
   if (config.gate.method === 'paired') return 'paired'
   if (config.gate.method === 'auto' && config.baselineVariant && !baseline) return 'paired'
+  if (machine && storedPhaseSkip(config, mode, baseline, machine) !== null) return 'paired'
   return 'stored'
 }
 
@@ -127,7 +171,9 @@ async function prepare(
   const gate = effectiveGate(config, options.threshold)
   const baselinePath = options.baselinePath ?? config.baseline.path
   const baseline = await readBaseline(baselinePath, { name: config.name, metric: gate.metric })
-  const method = chooseMethod(config, options.mode, baseline)
+  const machine = machineFingerprint(env)
+  const storedSkipped = storedPhaseSkip(config, options.mode, baseline, machine)
+  const method = chooseMethod(config, options.mode, baseline, machine)
   const hasVariant =
     options.mode === 'gate' && config.baselineVariant !== undefined && gate.method !== 'stored'
   const buildPlans = hasVariant ? await planVariantBuilds(config, loaded.file, env, loaded.root) : []
@@ -138,8 +184,9 @@ async function prepare(
       `${loaded.file}: k6.version asks for k6 ${config.k6.version}, but ${k6.path} is ${k6.version}: install that release or point K6_PATH at it`,
     )
   }
+  if (storedSkipped) log.info(`stored phase skipped: ${storedSkipped}; going straight to paired A/B blocks`)
   log.info(
-    `k6 ${k6.version}; ${options.mode === 'baseline' ? 'baseline mode' : `starts ${method}${hasVariant ? ', may escalate to paired A/B blocks' : ''}`}; ${config.profiles.length} profiles x ${config.scenarios.length} scenarios`,
+    `k6 ${k6.version}; ${options.mode === 'baseline' ? 'baseline mode' : `starts ${method}${hasVariant && method === 'stored' ? ', may escalate to paired A/B blocks' : ''}`}; ${config.profiles.length} profiles x ${config.scenarios.length} scenarios`,
   )
   // A gate that cannot block ends inconclusive and green every time: say so before measuring.
   if (options.mode === 'gate')
@@ -171,7 +218,8 @@ async function prepare(
     k6: placement.mode === 'split' ? { ...k6, cpus: placement.k6Cpus } : k6,
     placement,
     runId,
-    machine: machineFingerprint(env),
+    machine,
+    storedSkipped,
     reach: { allowedHosts: loaded.allowedHosts, interpolated: loaded.interpolated },
   }
 }
@@ -205,6 +253,8 @@ function decisionNotes(step: StopStep, evidence: GateEvidence, decided: readonly
         .join(', ')}; runner ${stored.runner.status}.`,
     )
   }
+  if (evidence.storedSkipped)
+    notes.push(`Stored baseline not measured: ${evidence.storedSkipped}; paired A/B blocks decided.`)
   if (stored)
     notes.push(
       `Runner check against the baseline: ${stored.runner.status} (${stored.runner.reasons.join('; ')}).`,
@@ -338,6 +388,24 @@ async function appendBaselineNight(
   log.info(`baseline written to ${p.baselinePath} (${updated.nights.length} night(s) of history)`)
 }
 
+/** The results with the regression accepted when something asks for it and may; logs either way. */
+async function acceptIfAsked(
+  results: GateResults,
+  ask: () => Promise<AcceptanceRequest | null>,
+  log: Logger,
+): Promise<GateResults> {
+  const request = await ask()
+  if (!request) return results
+  const refusal = acceptanceRefusal(results)
+  if (refusal) {
+    log.warning(`${request.reason}, but the regression is not accepted: ${refusal}`)
+    return results
+  }
+  const accepted = acceptRegression(results, request)
+  if (accepted.acceptedRegression) log.warning(acceptanceText(accepted.acceptedRegression))
+  return accepted
+}
+
 /**
  * Runs a gate (or a baseline refresh) end to end. Throws PerfGateError subclasses on failure. Values
  * the config took from the environment (`${NAME}`) never leave it: the log, errors, the journal,
@@ -409,16 +477,20 @@ async function runGateMasked(loaded: LoadedConfig, options: GateOptions): Promis
     unregisterSweep()
   }
 
-  const results = maskInterpolated(
+  let results = maskInterpolated(
     await assembleResults(p, options, evidence, step, { startedAt, finishedAt: now() }, env, loaded.root),
     loaded.interpolated,
   )
+  if (options.mode === 'gate' && results.verdict === 'regression' && options.acceptRegression)
+    results = await acceptIfAsked(results, options.acceptRegression, log)
   if (options.mode === 'baseline')
     await appendBaselineNight(p, results, maskInterpolated(evidence.storedRuns, loaded.interpolated), log)
   // The verdict stands whatever happens to the report files: writeArtifacts turns a failure into a
   // warning (artifacts.failed).
   const artifacts = await writeArtifacts(results, options.outDir, log)
   const verdict = results.verdict
-  const fails = verdict === 'regression' || (verdict === 'inconclusive' && p.gate.onInconclusive === 'fail')
+  const fails =
+    (verdict === 'regression' && !results.acceptedRegression) ||
+    (verdict === 'inconclusive' && p.gate.onInconclusive === 'fail')
   return { results, artifacts, exitCode: options.mode === 'gate' && fails ? 1 : 0 }
 }

@@ -1,9 +1,10 @@
 /**
  * A user's own k6 script brings its own thresholds and request tags. k6 evaluates the thresholds in
  * every run (src/load/summary.ts reads them); here they are gathered per cell over its measured
- * candidate runs and, when the scenario says `thresholds: fail`, a crossing fails the cell as a
+ * candidate runs and, unless the scenario says `thresholds: report`, a crossing fails the cell as a
  * regression whatever the comparison with the baseline found: a threshold is an absolute limit the
- * script's author set, not a change this runner's noise could explain. Pure: no I/O.
+ * script's author set, not a change this runner's noise could explain. Failing is the default because
+ * it is k6's own (a crossed threshold exits 99) and run-k6-action's. Pure: no I/O.
  */
 import type { ScenarioConfig } from '../config/schema.js'
 import type { CellComparison, RunResult, Verdict } from '../model.js'
@@ -14,6 +15,11 @@ type CellEndpoints = NonNullable<CellComparison['endpoints']>
 
 function measuredCandidateRuns(cell: CellComparison): RunResult[] {
   return cell.runs.filter((r) => r.variant === 'candidate' && !r.warmup && r.valid)
+}
+
+/** What a crossed threshold of the scenario's script does: `thresholds:`, "fail" when unset. */
+export function thresholdsMode(scenario: ScenarioConfig): 'report' | 'fail' {
+  return scenario.thresholds ?? 'fail'
 }
 
 /** The thresholds of the cell's script, each with how many measured candidate runs crossed it. */
@@ -32,7 +38,7 @@ export function cellThresholds(cell: CellComparison, scenario: ScenarioConfig): 
       }
       entry.runs += 1
       if (!t.ok) entry.crossed += 1
-      entry.fails = scenario.thresholds === 'fail' && !cell.control && entry.crossed > 0
+      entry.fails = thresholdsMode(scenario) === 'fail' && !cell.control && entry.crossed > 0
       byKey.set(key, entry)
     }
   }

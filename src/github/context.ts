@@ -17,6 +17,8 @@ export interface PullRequestContext {
   isFork: boolean
   /** `owner/repo` the PR's head branch lives in. */
   headRepo: string
+  /** The PR's label names when the event fired (refresh through the API for the current ones). */
+  labels: string[]
 }
 
 /**
@@ -64,6 +66,7 @@ const pullRequestEvent = z.object({
     number: z.number().int().positive(),
     head: z.object({ sha: z.string(), repo: repoRef }),
     base: z.object({ repo: repoRef }),
+    labels: z.array(z.object({ name: z.string() })).nullish(),
   }),
 })
 
@@ -165,6 +168,7 @@ function parsePullRequest(event: unknown, eventName: string): PullRequestContext
     // A deleted fork has head.repo null: still a fork, and still a read-only token.
     isFork: headRepo === undefined || headRepo !== baseRepo,
     headRepo: headRepo ?? '',
+    labels: (pr.labels ?? []).map((l) => l.name),
   }
 }
 

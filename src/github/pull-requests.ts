@@ -48,3 +48,22 @@ export async function findPullRequestByHead(
     return { number: undefined }
   })
 }
+
+/**
+ * The labels on a pull request now. The event payload lists them as they were when the event fired;
+ * a label added since (then the run re-run) is only seen here.
+ */
+export async function pullRequestLabels(
+  octokit: GitHubClient,
+  where: { owner: string; repo: string; number: number },
+): Promise<GitHubResult<{ labels: string[] }>> {
+  return tryGitHub(`Reading the labels of pull request #${where.number}`, async () => {
+    const labels = await octokit.paginate(octokit.rest.issues.listLabelsOnIssue, {
+      owner: where.owner,
+      repo: where.repo,
+      issue_number: where.number,
+      per_page: 100,
+    })
+    return { labels: labels.map((l) => l.name) }
+  })
+}

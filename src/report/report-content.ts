@@ -5,6 +5,7 @@
  */
 import {
   arenaDimensionNames,
+  type AcceptedRegression,
   type CellComparison,
   type GateResults,
   type RunResult,
@@ -319,16 +320,28 @@ export function figureTables(results: GateResults): FigureTable[] {
   return tables
 }
 
+/** One line for the log and the report: what was accepted, by what, and why. */
+export function acceptanceText(accepted: AcceptedRegression): string {
+  const what = accepted.cells.length > 0 ? ` in ${accepted.cells.join(', ')}` : ''
+  const by = accepted.by === 'label' ? `the label "${accepted.label ?? ''}"` : '--accept-regression'
+  return `Regression${what} accepted by ${by}: ${accepted.reason}. It is measured and shown; the gate does not fail.`
+}
+
 const EVIDENCE_LABEL = {
   stored: 'the stored baseline',
   paired: 'paired A/B blocks on this runner',
   none: 'no evidence',
 } as const
 
-/** "Decided by paired A/B blocks on this runner: …", or null before the decision policy existed. */
+/**
+ * "Decided by paired A/B blocks on this runner: …", or null before the decision policy existed;
+ * led by what accepted a regression and why, when one was accepted on purpose.
+ */
 export function decisionLine(results: GateResults): string | null {
-  if (results.mode === 'baseline' || !results.evidence || !results.decision) return null
-  return `Decided by ${EVIDENCE_LABEL[results.evidence]}: ${results.decision}`
+  const accepted = results.acceptedRegression ? acceptanceText(results.acceptedRegression) : null
+  if (results.mode === 'baseline' || !results.evidence || !results.decision) return accepted
+  const decided = `Decided by ${EVIDENCE_LABEL[results.evidence]}: ${results.decision}`
+  return accepted ? `${accepted} ${decided}` : decided
 }
 
 /** Cells that the gate judges: control profiles only monitor the runner's noise. */
@@ -348,7 +361,10 @@ export function headline(results: GateResults): string {
   switch (results.verdict) {
     case 'regression': {
       const k = count('regression')
-      return k > 0 ? `❌ perf-gate: regression in ${k} of ${n} ${cellsWord(n)}` : '❌ perf-gate: regression'
+      const what = k > 0 ? `regression in ${k} of ${n} ${cellsWord(n)}` : 'regression'
+      // Accepted on purpose (a PR label, --accept-regression): still a regression, but not failing.
+      if (results.acceptedRegression) return `☑️ perf-gate: ${what} accepted`
+      return `❌ perf-gate: ${what}`
     }
     case 'inconclusive': {
       const k = count('inconclusive')

@@ -19,6 +19,20 @@ export interface RunnerCheck {
   reasons: string[]
 }
 
+/**
+ * The fingerprint witness alone: "4 x EPYC here, 2 x Xeon in the baseline" when any night of the
+ * baseline ran on another CPU count or model, else null. Such a runner can never be shown to match,
+ * whatever its control profile reads.
+ */
+export function fingerprintMismatch(
+  machine: MachineFingerprint,
+  baselineMachines: readonly MachineFingerprint[],
+): string | null {
+  const other = baselineMachines.find((m) => m.cpus !== machine.cpus || m.cpuModel !== machine.cpuModel)
+  if (!other) return null
+  return `${machine.cpus} x ${machine.cpuModel} here, ${other.cpus} x ${other.cpuModel} in the baseline`
+}
+
 /** Compares this runner with the baseline's nights through the fingerprint and the control cells. */
 export function checkRunner(input: {
   controlCells: readonly CellComparison[]
@@ -30,14 +44,10 @@ export function checkRunner(input: {
   let differs = false
   let unknown = false
 
-  const other = input.baselineMachines.find(
-    (m) => m.cpus !== input.machine.cpus || m.cpuModel !== input.machine.cpuModel,
-  )
-  if (other) {
+  const mismatch = fingerprintMismatch(input.machine, input.baselineMachines)
+  if (mismatch) {
     differs = true
-    reasons.push(
-      `machine differs from the baseline's: ${input.machine.cpus} x ${input.machine.cpuModel} here, ${other.cpus} x ${other.cpuModel} in the baseline`,
-    )
+    reasons.push(`machine differs from the baseline's: ${mismatch}`)
   } else if (input.baselineMachines.length === 0) {
     unknown = true
     reasons.push('the baseline records no machine to compare with')

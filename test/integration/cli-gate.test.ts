@@ -46,16 +46,12 @@ function expectNothingLeft(runId: string) {
 }
 
 /**
- * The example with some of its text replaced, written to `file` with the committed baseline's path
- * made absolute (the copy lives in a temp folder). Every replacement must apply: a test that thinks
- * it changed the example but did not would test something else.
+ * The example with some of its text replaced, written to `file` (in a temp folder). Every replacement
+ * must apply: a test that thinks it changed the example but did not would test something else.
  */
 function exampleWith(file: string, replacements: [string, string][]): string {
   let config = readFileSync(EXAMPLE, 'utf8')
-  for (const [from, to] of [
-    ...replacements,
-    ['../../baselines/nginx-example.json', path.join(ROOT, 'baselines/nginx-example.json')],
-  ] as [string, string][]) {
+  for (const [from, to] of replacements) {
     expect(config, from).toContain(from)
     config = config.replaceAll(from, to)
   }
@@ -63,7 +59,7 @@ function exampleWith(file: string, replacements: [string, string][]): string {
   return file
 }
 
-// The two gates below are the example's own services, scenario, profiles and committed baseline; only
+// The two gates below are the example's own services, scenario, profiles and paired design; only
 // the gate's effort is smaller: 3 measured rounds (and 3 pairs at least) instead of 5, no warm-up
 // round (discarded anyway). Neither test asserts on how many rounds ran, only on the verdict, the
 // evidence and the report, and the paired policy still adds blocks until it decides (maxRounds).
@@ -80,7 +76,7 @@ describe('perf-gate run on the example', () => {
   })
   afterAll(() => expectNothingLeft('it-cli-'))
 
-  it('passes unchanged code against the committed baseline on any runner (exit 0) and says how it decided', async () => {
+  it('passes unchanged code on paired evidence, with no stored baseline to start from (exit 0), and says how it decided', async () => {
     // At most 4 pairs: unchanged code then passes or stays inconclusive, and the test accepts both
     // (exit 0 either way); what it exists for is that unchanged code is never called a regression.
     const config = exampleWith(path.join(out, 'pass.yml'), [
@@ -97,9 +93,9 @@ describe('perf-gate run on the example', () => {
       'nginx-passthrough/rate-500-1kb',
       'no-gateway/rate-500-1kb',
     ])
-    // Whatever this machine is, the stored baseline (recorded elsewhere) may inform but the decision
-    // comes from evidence the report names; it is never a regression of unchanged code.
-    expect(['stored', 'paired']).toContain(results.evidence)
+    // The example commits no stored baseline: it goes straight to paired blocks, no stored phase.
+    expect(results.evidence).toBe('paired')
+    expect(results.storedPhase).toBeNull()
     const gated = results.cells.filter((c: { control: boolean }) => !c.control)
     expect(gated.every((c: { verdict: string }) => c.verdict !== 'regression')).toBe(true)
     const report = readFileSync(path.join(out, 'pass', 'report.md'), 'utf8')
@@ -115,6 +111,57 @@ describe('perf-gate run on the example', () => {
     expectNothingLeft(run.runId)
   })
 
+  it('skips the stored phase when the baseline was recorded on another machine, straight to paired blocks', async () => {
+    // A baseline whose only night ran on a CPU no runner here has: the fingerprint alone rules it out.
+    const baseline = path.join(out, 'other-machine.json')
+    writeFileSync(
+      baseline,
+      JSON.stringify({
+        schemaVersion: 1,
+        name: 'nginx-example',
+        metric: 'p95',
+        nights: [
+          {
+            createdAt: new Date().toISOString(),
+            gitSha: null,
+            k6Version: '1.8.1',
+            machine: { cpus: 64, cpuModel: 'Another CPU', memoryGiB: 256, os: 'Linux x64', kernel: '6' },
+            runs: [],
+          },
+        ],
+      }),
+    )
+    const config = exampleWith(path.join(out, 'skip.yml'), [
+      ['rounds: 5', 'rounds: 2'],
+      ['warmupRounds: 1', 'warmupRounds: 0'],
+      ['maxRounds: 20', 'maxRounds: 2'],
+      ['duration: 4s', 'duration: 1s'],
+      ['warmup: 1s', 'warmup: 0s'],
+    ])
+    const run = await cli(
+      ['run', '--config', config, '--baseline', baseline, '--out', path.join(out, 'skip')],
+      { ECHO_DELAY_US: '0' },
+    )
+    expect([0, 1], run.stderr).toContain(run.code)
+    expect(run.stderr).toMatch(
+      /stored phase skipped: this runner's machine differs from the stored baseline's \(\d+ x .+ here, 64 x Another CPU in the baseline\), so the stored baseline could not decide; going straight to paired A\/B blocks/,
+    )
+    expect(run.stderr).not.toContain('stored comparison')
+    const results = JSON.parse(readFileSync(path.join(out, 'skip', 'results.json'), 'utf8'))
+    expect(results.evidence).toBe('paired')
+    expect(results.storedPhase).toBeNull()
+    expect(results.paired.pairs).toBe(2)
+    // Every run of the journal is a paired one: nothing was measured for the stored phase.
+    const phases = readFileSync(path.join(out, 'skip', 'runs.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((line) => JSON.parse(line).phase)
+    expect(new Set(phases)).toEqual(new Set(['paired']))
+    expect(results.notes.join('\n')).toContain('Stored baseline not measured: this runner')
+    expectNothingLeft(run.runId)
+  })
+
   it('fails a 1 ms backend slowdown (exit 1) on paired evidence and names the regressed cell', async () => {
     // maxRounds stays 20: a noisy runner gets as many pairs to decide as the example gives it.
     const config = exampleWith(path.join(out, 'slow.yml'), LESS_EFFORT)
@@ -124,13 +171,11 @@ describe('perf-gate run on the example', () => {
     expect(run.code, run.stderr).toBe(1)
     expect(run.stdout).toContain('perf-gate verdict: REGRESSION (regressed: nginx-passthrough/rate-500-1kb)')
     const results = JSON.parse(readFileSync(path.join(out, 'slow', 'results.json'), 'utf8'))
-    // The control is slower too (the delay is in the shared backend), so the stored comparison cannot
-    // vouch for the runner: paired blocks decide.
     expect(results.evidence).toBe('paired')
     const report = readFileSync(path.join(out, 'slow', 'report.md'), 'utf8')
     expect(report).toMatch(/regression/i)
     expect(report).toContain('Decided by paired A/B blocks on this runner')
-    // Every finished run is in the journal, stored phase and paired blocks alike.
+    // Every finished run is in the journal.
     const journal = readFileSync(path.join(out, 'slow', 'runs.jsonl'), 'utf8')
       .trim()
       .split('\n')
@@ -139,7 +184,8 @@ describe('perf-gate run on the example', () => {
   })
 
   it.each([
-    ['mid-run, while k6 is loading the stack', '== Run ', 1500, []],
+    // The example starts with paired blocks (no stored phase): the first block's k6 runs are mid-run.
+    ['mid-run, while k6 is loading the stack', '== Paired block ', 1500, []],
     // A SIGTERM while a service waits for readiness returns only when that wait gives up (the sweep
     // removed the container it polls), so the example's 30 s wait timeout would be 30 s of idling;
     // 10 s is still five times what these images take to become ready on this machine.
@@ -174,10 +220,7 @@ describe('perf-gate run on the example', () => {
     )
     expect(config).toContain('never printed')
     const file = path.join(out, 'broken.yml')
-    writeFileSync(
-      file,
-      config.replace('../../baselines/nginx-example.json', path.join(ROOT, 'baselines/nginx-example.json')),
-    )
+    writeFileSync(file, config)
     const run = await cli(['run', '--config', file, '--out', path.join(out, 'broken')])
     expect(run.code).toBe(3)
     expect(run.stderr).toMatch(/service "nginx" \(perf-gate\/nginx:local\) did not start/)

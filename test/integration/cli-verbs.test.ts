@@ -290,9 +290,10 @@ describe('perf-gate doctor', () => {
 
   it('exits 3 with a problem line when k6 or an image is missing', async () => {
     const dir = tmp()
-    const config = readFileSync(path.join(ROOT, 'examples/nginx/perf-gate.yml'), 'utf8')
-      .replace('image: perf-gate/nginx:local', 'image: perf-gate/nginx:missing')
-      .replace('../../baselines/nginx-example.json', 'baseline.json')
+    const config = readFileSync(path.join(ROOT, 'examples/nginx/perf-gate.yml'), 'utf8').replace(
+      'image: perf-gate/nginx:local',
+      'image: perf-gate/nginx:missing',
+    )
     const file = path.join(dir, 'perf-gate.yml')
     writeFileSync(file, config)
     const run = await cli(['doctor', '--config', file], { K6_PATH: path.join(dir, 'no-k6') })
@@ -335,7 +336,6 @@ describe('perf-gate run --json', () => {
       .replace('rate: 500', 'rate: 200')
       // Exactly the two pairs `rounds` asks for: what is asserted is the output's shape, not a decision.
       .replace('maxRounds: 20', 'maxRounds: 2')
-      .replace('../../baselines/nginx-example.json', 'baseline.json')
     const file = path.join(dir, 'perf-gate.yml')
     writeFileSync(file, config)
     const run = await cli(['run', '--config', file, '--out', path.join(dir, 'out'), '--json'])
@@ -362,14 +362,13 @@ describe('run --dry-run', () => {
     expect(run.stdout).toContain(
       'cells: 2 (no-gateway/rate-500-1kb [control], nginx-passthrough/rate-500-1kb)',
     )
+    // The example commits no stored baseline: it starts with paired blocks.
     expect(run.stdout).toMatch(
-      /starts: stored comparison against .*nginx-example\.json \(5 night\(s\)\); escalates to paired A\/B blocks/,
+      /starts: paired A\/B blocks \(duet, 1 pair\(s\) per block, fresh stacks each\)/,
     )
-    expect(run.stdout).toMatch(/stored phase: one stack, 12 k6 runs/)
+    expect(run.stdout).not.toMatch(/stored phase:/)
     expect(run.stdout).toMatch(/paired blocks: 5 to 20 /)
-    expect(run.stdout).toMatch(
-      /ETA: \d+m\d{2}s if the stored baseline decides alone; \d+m\d{2}s if decided at 5 pairs/,
-    )
+    expect(run.stdout).toMatch(/ETA: \d+m\d{2}s if decided at 5 pairs/)
     expect(run.stderr).not.toContain('Start the stack')
     expect(perfGateContainers(run.runId)).toEqual([])
   })

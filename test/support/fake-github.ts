@@ -8,6 +8,7 @@
  *   POST  /repos/:o/:r/issues/:n/comments
  *   PATCH /repos/:o/:r/issues/comments/:id
  *   GET   /repos/:o/:r/pulls                     (state, head, per_page, page; Link header)
+ *   GET   /repos/:o/:r/issues/:n/labels          (a pull request's labels; per_page, page; 404 when no such PR)
  *   GET   /repos/:o/:r/git/ref/heads/:branch     (404 when missing)
  *   POST  /repos/:o/:r/git/refs
  *   PATCH /repos/:o/:r/git/refs/heads/:branch    (422 "Update is not a fast forward" unless force)
@@ -113,6 +114,8 @@ export interface FakePull {
   /** `owner/repo` the head branch lives in (a fork for fork PRs). */
   headRepo: string
   baseRef: string
+  /** Label names on the pull request now (what the labels endpoint answers). */
+  labels?: string[]
 }
 
 /** An artifact as the fake's artifact service holds it. */
@@ -418,6 +421,24 @@ export async function startFakeGitHub(
         comment.body = commentBody(r.body)
         comment.updatedAt = new Date().toISOString()
         return { status: 200, body: commentJson(comment) }
+      },
+    ],
+    [
+      'GET',
+      /^\/repos\/([^/]+\/[^/]+)\/issues\/(\d+)\/labels$/,
+      ([repo, n], r) => {
+        const pull = state.pulls.find((p) => p.repo === repo && p.number === Number(n))
+        if (!pull) throw new HttpError(404, 'Not Found')
+        const labels = (pull.labels ?? []).map((name, i) => ({
+          id: 1000 + i,
+          node_id: `LA_${i}`,
+          url: `${apiUrl}/repos/${repo}/labels/${encodeURIComponent(name)}`,
+          name,
+          color: 'ededed',
+          default: false,
+          description: null,
+        }))
+        return paginate(labels, r)
       },
     ],
     [

@@ -5,13 +5,13 @@ import { applyScriptThresholds, verdictWithThresholds } from '../../../src/gate/
 import type { CellComparison } from '../../../src/model.js'
 import { makeCell } from '../../support/report-fixtures.js'
 
-function scenario(thresholds: 'report' | 'fail'): ScenarioConfig {
+function scenario(thresholds?: 'report' | 'fail'): ScenarioConfig {
   const config = parseConfig(
     {
       name: 'byo',
       services: { echo: { image: 'perf-gate/echo:local', ports: [8080] } },
       profiles: [{ name: 'echo', target: 'http://echo:8080' }],
-      scenarios: [{ name: 'mine', script: './mine.js', thresholds }],
+      scenarios: [{ name: 'mine', script: './mine.js', ...(thresholds ? { thresholds } : {}) }],
     },
     'perf-gate.yml',
     {},
@@ -65,7 +65,16 @@ describe('applyScriptThresholds', () => {
     expect(verdictWithThresholds('inconclusive', [cell as CellComparison])).toBe('regression')
   })
 
-  it('only reports a crossed threshold by default, and never fails a control profile', () => {
+  it('fails the cell by default, as k6 itself does when a threshold is crossed', () => {
+    const [cell] = applyScriptThresholds([cellWith(1)], [scenario()])
+    expect(cell?.verdict).toBe('regression')
+    expect(cell?.reasons.at(-1)).toBe(
+      'k6 threshold http_req_duration: p(95)<1 crossed in 1 of 5 runs (thresholds: fail)',
+    )
+    expect(verdictWithThresholds('pass', [cell as CellComparison])).toBe('regression')
+  })
+
+  it('only reports a crossed threshold with thresholds: report, and never fails a control profile', () => {
     const [reported] = applyScriptThresholds([cellWith(1)], [scenario('report')])
     expect(reported?.verdict).toBe('pass')
     expect(reported?.reasons.at(-1)).toBe(
@@ -86,6 +95,45 @@ describe('applyScriptThresholds', () => {
 })
 
 describe('scenario options of a user script', () => {
+  it('a built-in scenario gets no thresholds mode by default, and refuses "fail" (it sets no thresholds)', () => {
+    const config = parseConfig(
+      {
+        name: 'x',
+        services: { echo: { image: 'perf-gate/echo:local', ports: [8080] } },
+        profiles: [{ name: 'echo', target: 'http://echo:8080' }],
+        scenarios: [{ name: 's', script: 'constant-vus' }],
+      },
+      'perf-gate.yml',
+      {},
+    )
+    expect(config.scenarios[0]?.thresholds).toBeUndefined()
+    // Configs and journals written when "report" was the default still parse.
+    expect(() =>
+      parseConfig(
+        {
+          name: 'x',
+          services: { echo: { image: 'perf-gate/echo:local', ports: [8080] } },
+          profiles: [{ name: 'echo', target: 'http://echo:8080' }],
+          scenarios: [{ name: 's', script: 'constant-vus', thresholds: 'report' }],
+        },
+        'perf-gate.yml',
+        {},
+      ),
+    ).not.toThrow()
+    expect(() =>
+      parseConfig(
+        {
+          name: 'x',
+          services: { echo: { image: 'perf-gate/echo:local', ports: [8080] } },
+          profiles: [{ name: 'echo', target: 'http://echo:8080' }],
+          scenarios: [{ name: 's', script: 'constant-vus', thresholds: 'fail' }],
+        },
+        'perf-gate.yml',
+        {},
+      ),
+    ).toThrow(/scenarios\[0\]\.thresholds: thresholds applies to your own k6 script/)
+  })
+
   it('refuses latencyMetric and thresholds on a built-in scenario, naming the key', () => {
     expect(() =>
       parseConfig(

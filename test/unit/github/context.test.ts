@@ -53,6 +53,21 @@ describe('parseRunContext', () => {
     })
   })
 
+  it("reads the pull request's labels from the event, none when the payload lists none", () => {
+    const labelled = pullRequestEvent('acme/gateway')
+    const withLabels = {
+      pull_request: {
+        ...labelled.pull_request,
+        labels: [{ name: 'perf-gate:accept-regression' }, { name: 'docs' }],
+      },
+    }
+    expect(parseRunContext(env, withLabels).pullRequest?.labels).toEqual([
+      'perf-gate:accept-regression',
+      'docs',
+    ])
+    expect(parseRunContext(env, labelled).pullRequest?.labels).toEqual([])
+  })
+
   it('marks a pull request from a fork, whose token is read-only', () => {
     expect(parseRunContext(env, pullRequestEvent('contributor/gateway')).pullRequest?.isFork).toBe(true)
   })

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { findPullRequestByHead } from '../../../src/github/pull-requests.js'
+import { findPullRequestByHead, pullRequestLabels } from '../../../src/github/pull-requests.js'
 import { startFakeGitHub, type FakeGitHub, type FakePull } from '../../support/fake-github.js'
 import { testOctokit } from './test-octokit.js'
 
@@ -59,5 +59,35 @@ describe('findPullRequestByHead', () => {
   it('returns a failure instead of throwing when the token is rejected', async () => {
     const result = await findPullRequestByHead(testOctokit(fake, 'expired'), lookup)
     expect(result).toMatchObject({ ok: false, status: 401 })
+  })
+})
+
+describe('pullRequestLabels', () => {
+  let fake: FakeGitHub
+  beforeEach(async () => {
+    fake = await startFakeGitHub()
+  })
+  afterEach(async () => {
+    await fake.close()
+  })
+  const where = { owner: 'acme', repo: 'gateway', number: 7 }
+
+  it("reads a pull request's current labels, across pages", async () => {
+    const many = Array.from({ length: 120 }, (_, i) => `l${i}`)
+    fake.state.pulls.push(pull({ number: 7, labels: [...many, 'perf-gate:accept-regression'] }))
+    const result = await pullRequestLabels(testOctokit(fake, 'read-token'), where)
+    expect(result.ok && result.labels).toHaveLength(121)
+    expect(result.ok && result.labels.at(-1)).toBe('perf-gate:accept-regression')
+    expect(fake.requests.map((r) => r.path)).toEqual([
+      '/repos/acme/gateway/issues/7/labels',
+      '/repos/acme/gateway/issues/7/labels',
+    ])
+  })
+
+  it('returns a failure instead of throwing for a pull request that does not exist', async () => {
+    expect(await pullRequestLabels(testOctokit(fake, 'read-token'), where)).toMatchObject({
+      ok: false,
+      status: 404,
+    })
   })
 })
