@@ -22,7 +22,7 @@
  * before it, with a Welch t interval on the log scale.
  */
 import type { BaselineFile } from '../baseline/format.js'
-import type { ChangePoint, LatencyMetric, RunResult } from '../model.js'
+import type { ChangePoint, ChangePointReport, LatencyMetric, RunResult } from '../model.js'
 import { seededRandom } from '../plan/schedule.js'
 import { mean } from './descriptive.js'
 import { tInterval, toRatio, welchEstimate } from './intervals.js'
@@ -132,6 +132,8 @@ export function eDivisive(series: readonly number[], options: EDivisiveOptions =
         if (split && split.q > largest) largest = split.q
       }
       if (largest >= candidate.q) asLarge += 1
+      // Already not significant whatever the remaining shuffles give: the answer cannot change.
+      if ((asLarge + 1) / (o.permutations + 1) > o.alpha) break
     }
     const pValue = (asLarge + 1) / (o.permutations + 1)
     if (pValue > o.alpha) break
@@ -223,4 +225,22 @@ export function historyChangePoints(
   return cells.flatMap((cell) =>
     cellChangePoints(cell, cellNightSeries(baseline, cell, baseline.metric), options),
   )
+}
+
+/** The results.json `changePoints` of a history, or undefined when it has fewer nights than two segments. */
+export function changePointReport(
+  baseline: BaselineFile,
+  options: EDivisiveOptions = {},
+): ChangePointReport | undefined {
+  const o = { ...CHANGE_POINT_DEFAULTS, ...options }
+  if (baseline.nights.length < 2 * o.minSize) return undefined
+  return {
+    method: 'e-divisive',
+    metric: baseline.metric,
+    alpha: o.alpha,
+    permutations: o.permutations,
+    minSize: o.minSize,
+    nights: baseline.nights.length,
+    points: historyChangePoints(baseline, o),
+  }
 }
