@@ -2,7 +2,7 @@
  * Each gate's results in the formats of two trend dashboards teams may already run, so perf-gate can
  * feed them without a converter:
  * - github-action-benchmark, tool `customSmallerIsBetter`: an array of { name, unit, value, range?,
- *   extra? } where `range` and `extra` are free text shown in the chart's tooltip;
+ *   extra? } where `range` is read as "± x" and `extra` is free text shown in the chart's tooltip;
  * - Bencher Metric Format (BMF): { "<benchmark>": { "<measure>": { value, lower_value?, upper_value? } } }.
  *   The measures are Bencher's built-in `latency` (nanoseconds) and `throughput` (operations / second).
  * Pure: the artifact writer (gate/artifacts.ts) writes them next to results.json.
@@ -80,7 +80,8 @@ export function benchmarkActionJson(results: GateResults): BenchmarkActionEntry[
       name: `${cell.cell} error rate`,
       unit: '%',
       value: round(cell.errorRate.candidate * 100, 4),
-      range: `${round(cell.errorRate.candidateInterval[0] * 100, 4)} to ${round(cell.errorRate.candidateInterval[1] * 100, 4)}`,
+      // Not `range`: the action reads that as "± x", and a Wilson interval is not symmetric.
+      extra: `Wilson ${level} ${round(cell.errorRate.candidateInterval[0] * 100, 4)} to ${round(cell.errorRate.candidateInterval[1] * 100, 4)} %`,
     }
     return [latency, errors]
   })
