@@ -13,6 +13,7 @@ import type { GateResults } from '../model.js'
 import { readVegaLibraries } from '../report/assets.js'
 import { buildCharts } from '../report/charts/registry.js'
 import { renderHtml } from '../report/html.js'
+import { benchmarkActionJson, bencherJson } from '../report/exports.js'
 import { renderMarkdown } from '../report/markdown.js'
 import { renderAll } from '../report/render.js'
 
@@ -103,7 +104,8 @@ export async function prepareOutDir(
 }
 
 /**
- * Writes results.json, report.md, the charts (SVG + PNG) and report.html into `dir`. results.json and
+ * Writes results.json, its exports for github-action-benchmark (benchmark-action.json) and Bencher
+ * (bencher.json), report.md, the charts (SVG + PNG) and report.html into `dir`. The JSON files and
  * report.md are written atomically. A file that cannot be written is a warning and is listed in
  * `failed`: the verdict was measured and must not be lost or changed because a report file failed.
  */
@@ -128,6 +130,18 @@ export async function writeArtifacts(results: GateResults, dir: string, log: Log
     await mkdir(path.join(out, 'charts'), { recursive: true })
   })
   await attempt(resultsPath, () => writeFileAtomic(resultsPath, `${JSON.stringify(results, null, 2)}\n`))
+  // The same run for trend dashboards: github-action-benchmark and Bencher (report/exports.ts).
+  const exportsWritten = [
+    await attempt(path.join(out, 'benchmark-action.json'), () =>
+      writeFileAtomic(
+        path.join(out, 'benchmark-action.json'),
+        `${JSON.stringify(benchmarkActionJson(results), null, 2)}\n`,
+      ),
+    ),
+    await attempt(path.join(out, 'bencher.json'), () =>
+      writeFileAtomic(path.join(out, 'bencher.json'), `${JSON.stringify(bencherJson(results), null, 2)}\n`),
+    ),
+  ]
   await attempt(reportPath, () =>
     writeFileAtomic(reportPath, renderMarkdown(results, { includeMarker: false, maxChars: 1_000_000 })),
   )
@@ -151,7 +165,7 @@ export async function writeArtifacts(results: GateResults, dir: string, log: Log
     writeFile(htmlPath, renderHtml(results, definitions, await readVegaLibraries())),
   )
   log.info(
-    `wrote ${reportPath}, ${resultsPath}, ${htmlPath} and ${charts.length} chart(s) (rendered in ${Date.now() - began} ms)` +
+    `wrote ${reportPath}, ${resultsPath}, ${htmlPath}${exportsWritten.every(Boolean) ? ', benchmark-action.json, bencher.json' : ''} and ${charts.length} chart(s) (rendered in ${Date.now() - began} ms)` +
       (failed.length > 0 ? `; ${failed.length} file(s) failed` : ''),
   )
   return { dir: out, resultsPath, reportPath, charts, htmlPath, failed }

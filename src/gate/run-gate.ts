@@ -43,6 +43,7 @@ import { Cleanup } from './measure.js'
 import { applyScriptThresholds, verdictWithThresholds } from './script-thresholds.js'
 import { gatedVerdict, nextStep, type PolicyStep } from './policy.js'
 import { formatChange } from '../stats/reason-text.js'
+import { changePointReport } from '../stats/change-points.js'
 
 export interface GateOptions {
   mode: 'gate' | 'baseline'
@@ -386,6 +387,7 @@ async function appendBaselineNight(
   )
   await writeBaseline(p.baselinePath, updated)
   log.info(`baseline written to ${p.baselinePath} (${updated.nights.length} night(s) of history)`)
+  return updated
 }
 
 /** The results with the regression accepted when something asks for it and may; logs either way. */
@@ -483,8 +485,13 @@ async function runGateMasked(loaded: LoadedConfig, options: GateOptions): Promis
   )
   if (options.mode === 'gate' && results.verdict === 'regression' && options.acceptRegression)
     results = await acceptIfAsked(results, options.acceptRegression, log)
-  if (options.mode === 'baseline')
-    await appendBaselineNight(p, results, maskInterpolated(evidence.storedRuns, loaded.interpolated), log)
+  const history =
+    options.mode === 'baseline'
+      ? await appendBaselineNight(p, results, maskInterpolated(evidence.storedRuns, loaded.interpolated), log)
+      : p.baseline
+  // Change points of the main branch's nightly history: reported, never part of the verdict.
+  const changePoints = history ? changePointReport(history) : undefined
+  if (changePoints) results.changePoints = changePoints
   // The verdict stands whatever happens to the report files: writeArtifacts turns a failure into a
   // warning (artifacts.failed).
   const artifacts = await writeArtifacts(results, options.outDir, log)

@@ -17,6 +17,7 @@ import {
   type CellDetail,
   type CellRow,
   type FigureTable,
+  type ChangePointSection,
   type ReportContent,
 } from './report-content.js'
 
@@ -156,6 +157,7 @@ function assemble(
   const lines = [[`**${escapeText(content.gateName)}**`, ...content.context.map(escapeText)].join(' · ')]
   if (content.attention) lines.push(attentionLine(content.attention))
   if (content.decision) lines.push(escapeText(content.decision))
+  if (content.changePoints?.openLine) lines.push(escapeText(content.changePoints.openLine))
   // A gate that can never block is green on every run: the reader must not take that for a pass.
   if (results.cannotBlock && results.cannotBlock.length > 0)
     lines.push(
@@ -174,6 +176,7 @@ function assemble(
   for (const arena of content.arena) blocks.push(arenaTable(arena))
   if (content.notes.length > 0)
     blocks.push(notesBlock(content.notes, Math.floor((options.maxChars ?? DEFAULT_MAX_CHARS) / 4), options))
+  if (content.mode === 'baseline' && content.changePoints) blocks.push(changePointBlock(content.changePoints))
   if (layout.figures) blocks.push(...content.figures.map(figureBlock))
   else if (content.figures.length > 0)
     blocks.push(`<sub>Figure tables omitted to fit GitHub's size limit; ${seeFullReport(options)}.</sub>`)
@@ -237,6 +240,22 @@ function table(content: ReportContent, rowCount: number, options: MarkdownOption
 }
 
 /** Capacity-search cells: the capacity decides them, so it gets a table of its own. */
+/** Baseline mode: every change point of the history, newest state of each cell marked open. */
+function changePointBlock(section: ChangePointSection): string {
+  const head = `**Change points on the main branch** (${escapeText(section.method)})`
+  if (section.rows.length === 0) return `${head}: none.`
+  return [
+    head,
+    '',
+    '| Cell | Night | Size (after / before, 95% CI) | Commits | Open |',
+    '| :-- | :-- | --: | :-- | :-- |',
+    ...section.rows.map(
+      (row) =>
+        `| ${[`\`${row.cell}\``, row.night, row.size, row.commits, row.open ? 'open' : ''].map(escapeCell).join(' | ')} |`,
+    ),
+  ].join('\n')
+}
+
 function capacityTable(content: ReportContent): string {
   return [
     '**Capacity** (highest constant rate meeting the pass rule, req/s, median [CI] over searches)',
