@@ -2,27 +2,35 @@
 import { createRequire as __pgCreateRequire } from 'node:module'; const require = __pgCreateRequire(import.meta.url); const __filename = import.meta.filename; const __dirname = import.meta.dirname;
 import {
   ConfigError,
+  DEFAULT_CONFIG_FILE,
+  ECHO_IMAGE,
   ExitCode,
   InfrastructureError,
   JOURNAL_FILE,
   K6_VERSION,
+  MAX_REASON_CHARS,
+  cannotBlockReasons,
   checkBaseline,
   chooseMethod,
   compareCells,
   configCells,
+  configFile,
   describeFailure,
+  disableReaperUnlessSet,
   estimateGate,
   expandedConfigSchema,
   figuresOf,
   findCompose,
   findK6,
+  flagAcceptance,
   formatSeconds,
   gatedVerdict,
   guardInterrupts,
   hasTaskset,
   loadConfig,
   machineFingerprint,
-  median,
+  parseConfig,
+  parseHostList,
   parseThreshold,
   parseUntrustedResults,
   planPlacement,
@@ -32,8 +40,14 @@ import {
   readJournal,
   runGate,
   sessionsPerPhase,
+  storedPhaseSkip,
+  summarize,
+  tInterval,
+  toRatio,
+  verdictOutput,
+  welchEstimate,
   writeArtifacts
-} from "./chunks/chunk-U4Z76UEH.js";
+} from "./chunks/chunk-JPRLMQ2F.js";
 import {
   Command,
   CommanderError,
@@ -43,7 +57,7 @@ import {
 import {
   require_build,
   require_dist
-} from "./chunks/chunk-2BJRHJTT.js";
+} from "./chunks/chunk-LBTP2GFI.js";
 import "./chunks/chunk-PZ7PP2ZW.js";
 import {
   __toESM
@@ -77,7 +91,7 @@ function failureText(error) {
   if (error instanceof ConfigError && error.locations.some((l) => l !== void 0)) {
     const lines = error.problems.map((problem, i) => {
       const at = error.locations[i];
-      return at ? `${problem} (line ${at.line}, column ${at.column})` : problem;
+      return at && !problem.includes(`:${at.line}:${at.column}: `) ? `${problem} (line ${at.line}, column ${at.column})` : problem;
     });
     return { text: `perf-gate: ${lines.join("\n")}
 `, exitCode: failure.exitCode };
@@ -99,7 +113,8 @@ Exit codes:
 function describeDryRun(loaded, baseline, baselinePath, mode, placement) {
   const { config } = loaded;
   const gate = config.gate;
-  const method = chooseMethod(config, mode, baseline);
+  const skipped = storedPhaseSkip(config, mode, baseline, machineFingerprint());
+  const method = chooseMethod(config, mode, baseline, machineFingerprint());
   const paired = mode === "gate" && config.baselineVariant !== void 0 && gate.method !== "stored";
   const estimate = estimateGate(
     config,
@@ -131,7 +146,7 @@ function describeDryRun(loaded, baseline, baselinePath, mode, placement) {
     );
   } else {
     lines.push(
-      `starts: paired A/B blocks (${gate.pairing}, ${gate.pairsPerBlock} pair(s) per block, fresh stacks each)`
+      `starts: paired A/B blocks (${gate.pairing}, ${gate.pairsPerBlock} pair(s) per block, fresh stacks each)` + (skipped ? `; stored phase skipped: ${skipped}` : "")
     );
   }
   if (estimate.stored) {
@@ -207,6 +222,7 @@ var package_default = {
   files: [
     "dist/",
     "scenarios/",
+    "assets/echo/",
     "perf-gate.schema.json",
     "action.yml",
     "README.md",
@@ -228,6 +244,7 @@ var package_default = {
     lint: "eslint . && prettier --check .",
     format: "prettier --write .",
     schema: "node --experimental-strip-types scripts/gen-schema.ts",
+    "check-k6-pins": "node --experimental-strip-types scripts/check-k6-pins.ts",
     test: "vitest run",
     "test:unit": "vitest run --project unit",
     "test:integration": "vitest run --project integration",
@@ -243,6 +260,7 @@ var package_default = {
     "@actions/core": "^3.0.1",
     "@actions/github": "^9.1.1",
     "@actions/tool-cache": "^4.0.0",
+    "@balena/dockerignore": "^1.0.2",
     "@octokit/plugin-retry": "^8.1.1",
     "@octokit/plugin-throttling": "^11.0.5",
     "@resvg/resvg-wasm": "^2.6.2",
@@ -275,32 +293,66 @@ var package_default = {
 var VERSION = package_default.version;
 
 // src/cli/verbs.ts
-import { existsSync as existsSync2 } from "node:fs";
-import { readFile as readFile2, writeFile } from "node:fs/promises";
-import path2 from "node:path";
+import { execFile } from "node:child_process";
+import { existsSync as existsSync3 } from "node:fs";
+import { mkdir, readFile as readFile2, writeFile } from "node:fs/promises";
+import path3 from "node:path";
+import { promisify } from "node:util";
 var import_testcontainers2 = __toESM(require_build(), 1);
+var import_yaml2 = __toESM(require_dist(), 1);
 
 // src/cli/compare-results.ts
-function cellLatency(cell, metric) {
-  const values = cell.runs.filter((r) => r.variant === "candidate" && !r.warmup && r.valid && r.metrics.requests > 0).map((r) => r.metrics[metric]);
-  if (values.length > 0) return median(values);
-  return cell.metric === metric && cell.candidate.n > 0 ? cell.candidate.median : null;
+function measuredValues(cell, metric) {
+  return cell.runs.filter((r) => r.variant === "candidate" && !r.warmup && r.valid && r.metrics.requests > 0).map((r) => r.metrics[metric]).filter((v) => Number.isFinite(v) && v > 0);
+}
+function cellEstimate(cell, metric, confidence) {
+  const values = measuredValues(cell, metric);
+  if (values.length > 0) {
+    const s = summarize(values, confidence);
+    return {
+      side: { estimate: s.mean, lower: s.lower, upper: s.upper, n: s.n, interval: s.n >= 2 },
+      logs: values.map(Math.log)
+    };
+  }
+  if (cell.metric !== metric || cell.candidate.n === 0 || !(cell.candidate.mean > 0)) return null;
+  const c = cell.candidate;
+  const interval = c.n >= 2 && c.interval !== "none";
+  return {
+    side: {
+      estimate: c.mean,
+      lower: interval ? c.lower : c.mean,
+      upper: interval ? c.upper : c.mean,
+      n: 0,
+      interval
+    },
+    logs: []
+  };
 }
 function compareResults(a, b, metric = "p95") {
+  const confidence = a.confidence;
   const inB = new Map(b.cells.map((c) => [c.cell, c]));
   const inA = new Set(a.cells.map((c) => c.cell));
   const cells = [];
   for (const cellA of a.cells) {
     const cellB = inB.get(cellA.cell);
     if (!cellB) continue;
-    const va = cellLatency(cellA, metric);
-    const vb = cellLatency(cellB, metric);
-    if (va === null || vb === null || va <= 0) continue;
-    const ratio = vb / va;
-    cells.push({ cell: cellA.cell, a: va, b: vb, ratio, changePct: (ratio - 1) * 100 });
+    const ea = cellEstimate(cellA, metric, confidence);
+    const eb = cellEstimate(cellB, metric, confidence);
+    if (!ea || !eb) continue;
+    const point = eb.side.estimate / ea.side.estimate;
+    const ratio = ea.logs.length >= 2 && eb.logs.length >= 2 ? { ...toRatio(tInterval(welchEstimate(eb.logs, ea.logs), confidence), confidence), interval: true } : { estimate: point, lower: point, upper: point, interval: false };
+    cells.push({
+      cell: cellA.cell,
+      a: ea.side,
+      b: eb.side,
+      ratio: { estimate: ratio.estimate, lower: ratio.lower, upper: ratio.upper, interval: ratio.interval },
+      changePct: (ratio.estimate - 1) * 100,
+      confidence
+    });
   }
   return {
     metric,
+    confidence,
     cells,
     onlyInA: a.cells.filter((c) => !inB.has(c.cell)).map((c) => c.cell),
     onlyInB: b.cells.filter((c) => !inA.has(c.cell)).map((c) => c.cell)
@@ -309,19 +361,32 @@ function compareResults(a, b, metric = "p95") {
 function pad(cells, widths, rightAligned) {
   return cells.map((text, i) => rightAligned[i] ? text.padStart(widths[i] ?? 0) : text.padEnd(widths[i] ?? 0)).join("  ").trimEnd();
 }
+var signed = (pct) => `${pct >= 0 ? "+" : ""}${pct.toFixed(1)}%`;
+function formatSide(side) {
+  const value = side.estimate.toFixed(2);
+  if (side.interval) return `${value} [${side.lower.toFixed(2)}, ${side.upper.toFixed(2)}]`;
+  return side.n === 1 ? `${value} (1 run)` : `${value} (no interval)`;
+}
 function formatComparison(comparison, labelA, labelB) {
   const metric = comparison.metric.toUpperCase();
   const header = ["cell", `${metric} a (ms)`, `${metric} b (ms)`, "b/a", "change"];
   const rows = comparison.cells.map((c) => [
     c.cell,
-    c.a.toFixed(2),
-    c.b.toFixed(2),
-    c.ratio.toFixed(3),
-    `${c.changePct >= 0 ? "+" : ""}${c.changePct.toFixed(1)}%`
+    formatSide(c.a),
+    formatSide(c.b),
+    c.ratio.interval ? `${c.ratio.estimate.toFixed(3)} [${c.ratio.lower.toFixed(3)}, ${c.ratio.upper.toFixed(3)}]` : `${c.ratio.estimate.toFixed(3)} (no interval)`,
+    c.ratio.interval ? `${signed(c.changePct)} [${signed((c.ratio.lower - 1) * 100)}, ${signed((c.ratio.upper - 1) * 100)}]` : signed(c.changePct)
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
   const right = [false, true, true, true, true];
-  const lines = [`a: ${labelA}`, `b: ${labelB}`, "", pad(header, widths, right)];
+  const pct = Math.round(comparison.confidence * 1e3) / 10;
+  const lines = [
+    `a: ${labelA}`,
+    `b: ${labelB}`,
+    `${metric}: geometric mean over the measured runs [${pct}% confidence interval]; b/a: Welch t interval on the log scale; "no interval" below 2 runs`,
+    "",
+    pad(header, widths, right)
+  ];
   lines.push(
     pad(
       widths.map((w) => "-".repeat(w)),
@@ -341,9 +406,11 @@ function formatComparison(comparison, labelA, labelB) {
 var import_testcontainers = __toESM(require_build(), 1);
 import os from "node:os";
 import { performance } from "node:perf_hooks";
+import { existsSync } from "node:fs";
 
 // src/cli/init-config.ts
 var import_yaml = __toESM(require_dist(), 1);
+import path from "node:path";
 var KNOWN_GATEWAYS = [
   { name: "Kong", pattern: /(^|\/)kong(:|$)/, proxyPort: 8e3, health: { port: 8001, path: "/status" } },
   { name: "Envoy", pattern: /envoy/, proxyPort: 1e4, health: { port: 9901, path: "/ready" } },
@@ -354,6 +421,7 @@ var KNOWN_GATEWAYS = [
   { name: "HAProxy", pattern: /haproxy/, proxyPort: 80 },
   { name: "nginx", pattern: /nginx/, proxyPort: 80 }
 ];
+var ECHO_PORT = 8080;
 function knownGateway(image) {
   const lower = image.toLowerCase();
   return KNOWN_GATEWAYS.find((g) => g.pattern.test(lower));
@@ -374,6 +442,51 @@ function factsForImage(image, exposedPorts) {
     gateway: "gateway",
     services: { gateway: { image, ports, env: {}, dependsOn: [] } }
   };
+}
+function dockerfileExposedPorts(text) {
+  const ports = [];
+  for (const line of text.split("\n")) {
+    const match = /^\s*EXPOSE\s+(.+)$/i.exec(line);
+    if (!match) continue;
+    for (const word of match[1].trim().split(/\s+/)) {
+      const port = /^(\d+)(?:\/tcp)?$/i.exec(word)?.[1];
+      if (port !== void 0 && Number(port) >= 1 && Number(port) <= 65535) ports.push(Number(port));
+    }
+  }
+  return [...new Set(ports)];
+}
+function factsForDockerfile(input) {
+  const exposed = dockerfileExposedPorts(input.text);
+  const ports = input.port !== void 0 ? [input.port] : exposed.length > 0 ? exposed : [8080];
+  const context = path.relative(input.configDir, path.dirname(input.dockerfile)) || ".";
+  return {
+    source: `Dockerfile ${input.dockerfile}`,
+    gateway: "gateway",
+    services: {
+      echo: {
+        image: ECHO_IMAGE,
+        ports: [ECHO_PORT],
+        env: {},
+        dependsOn: [],
+        health: { path: "/health", port: ECHO_PORT }
+      },
+      gateway: {
+        build: { context: context.split(path.sep).join("/"), dockerfile: path.basename(input.dockerfile) },
+        ports,
+        env: {},
+        dependsOn: ["echo"],
+        ...input.health ? { health: { path: input.health, port: ports[0] } } : {}
+      }
+    },
+    upstream: { service: "echo", port: ECHO_PORT },
+    baseline: { ref: "merge-base" }
+  };
+}
+function healthcheckPort(healthcheck) {
+  const test = healthcheck?.test;
+  const text = Array.isArray(test) ? test.map(String).join(" ") : typeof test === "string" ? test : "";
+  const match = /\/dev\/tcp\/(?:127\.0\.0\.1|localhost|0\.0\.0\.0)\/(\d+)/.exec(text) ?? /(?:127\.0\.0\.1|localhost):(\d+)/.exec(text);
+  return match ? Number(match[1]) : void 0;
 }
 function containerPort(entry) {
   if (typeof entry === "number") return entry;
@@ -430,43 +543,59 @@ function factsForCompose(text, file, gateway) {
       problems.push(`${file}: services.${name}: neither "image" nor "build"`);
       continue;
     }
+    const probed = healthcheckPort(value.healthcheck);
+    if (service.ports.length === 0 && probed !== void 0) service.ports.push(probed);
+    if (service.image === ECHO_IMAGE) {
+      if (service.ports.length === 0) service.ports.push(ECHO_PORT);
+      service.health = { path: "/health", port: service.ports[0] };
+    }
     service.ports = [...new Set(service.ports)];
     services[name] = service;
   }
   if (problems.length > 0) throw new ConfigError(problems);
   const names = Object.keys(services);
   if (names.length === 0) throw new ConfigError([`${file}: no services`]);
-  const chosen = gateway ?? names.find((n) => knownGateway(services[n]?.image ?? n) !== void 0) ?? names.find((n) => (services[n]?.ports.length ?? 0) > 0 && (services[n]?.dependsOn.length ?? 0) > 0) ?? names.find((n) => (services[n]?.ports.length ?? 0) > 0);
+  const chosen = gateway ?? names.find((n) => knownGateway(services[n]?.image ?? n) !== void 0) ?? // The echo backend is never the gateway, though it has ports and others depend on it.
+  names.find(
+    (n) => services[n]?.image !== ECHO_IMAGE && (services[n]?.ports.length ?? 0) > 0 && (services[n]?.dependsOn.length ?? 0) > 0
+  ) ?? names.find((n) => services[n]?.image !== ECHO_IMAGE && (services[n]?.ports.length ?? 0) > 0);
   if (!chosen || !services[chosen]) {
     throw new ConfigError([
       gateway ? `${file}: no service "${gateway}" (services: ${names.join(", ")})` : `${file}: no service with ports to send load to`
     ]);
   }
-  if (services[chosen].ports.length === 0) {
-    throw new ConfigError([`${file}: services.${chosen}: no container port to send load to`]);
+  const upstream = names.find((n) => n !== chosen && services[n]?.image === ECHO_IMAGE);
+  return {
+    source: `compose file ${file}`,
+    gateway: chosen,
+    services,
+    compose: file,
+    ...upstream ? { upstream: { service: upstream, port: services[upstream]?.ports[0] ?? ECHO_PORT } } : {}
+  };
+}
+function requireGatewayPort(facts, file) {
+  if ((facts.services[facts.gateway]?.ports.length ?? 0) === 0) {
+    throw new ConfigError([
+      `${file}: services.${facts.gateway}: no container port to send load to (no ports, expose or healthcheck port, and the image exposes none): pass --port`
+    ]);
   }
-  return { source: `compose file ${file}`, gateway: chosen, services };
 }
 function flow(value) {
   return (0, import_yaml.stringify)(value, { collectionStyle: "flow" }).trim();
 }
-function renderInitConfig(facts, name = "gateway") {
-  const gateway = facts.services[facts.gateway];
-  const known = gateway.image ? knownGateway(gateway.image) : void 0;
-  const port = known && gateway.ports.includes(known.proxyPort) ? known.proxyPort : gateway.ports[0];
-  const lines = [
-    `# perf-gate config written by \`perf-gate init\` from ${facts.source}.`,
-    ...known && port === known.proxyPort ? [`# Recognised ${known.name}: port ${port} is where its official image proxies traffic.`] : [],
-    "# Check it with `perf-gate validate --config <this file>` and run it with `perf-gate run --config <this file>`.",
-    "# Every key is described in perf-gate.schema.json and the README.",
-    "version: 1",
-    `name: ${name}`,
-    "",
-    "services:"
-  ];
+function waitLine(health, timeout) {
+  return `{ http: { path: ${health.path}, port: ${health.port} }, timeout: ${timeout} }`;
+}
+function healthOf(name, service, facts) {
+  if (service.health) return service.health;
+  const known = name === facts.gateway && service.image ? knownGateway(service.image) : void 0;
+  return known?.health && service.ports.includes(known.health.port) ? known.health : void 0;
+}
+function serviceLines(facts) {
+  const lines = ["services:"];
   for (const [serviceName, service] of Object.entries(facts.services)) {
     lines.push(
-      serviceName === facts.gateway ? `  # The gateway under test.` : `  # Started before the services that depend on it.`
+      serviceName === facts.gateway ? service.build ? "  # The gateway under test, built from the pull request. It must proxy to http://echo:8080." : "  # The gateway under test." : service.image === ECHO_IMAGE ? "  # The upstream: a Go echo backend. perf-gate builds this image itself when Docker lacks it." : "  # Started before the services that depend on it."
     );
     lines.push(`  ${serviceName}:`);
     if (service.image) lines.push(`    image: ${flow(service.image)}`);
@@ -474,36 +603,115 @@ function renderInitConfig(facts, name = "gateway") {
     if (Object.keys(service.env).length > 0) lines.push(`    env: ${flow(service.env)}`);
     lines.push(`    ports: ${flow(service.ports)}`);
     if (service.dependsOn.length > 0) lines.push(`    dependsOn: ${flow(service.dependsOn)}`);
-    const health = serviceName === facts.gateway ? known?.health : void 0;
-    if (health && service.ports.includes(health.port)) {
-      lines.push(`    wait: { http: { path: ${health.path}, port: ${health.port} }, timeout: 60s }`);
+    const health = healthOf(serviceName, service, facts);
+    if (health) {
+      lines.push(`    wait: ${waitLine(health, service.image === ECHO_IMAGE ? "30s" : "60s")}`);
     } else {
       lines.push(
-        "    # Ready when its ports listen. Better: an HTTP health check, e.g.",
+        "    # Ready when its ports listen (needs a shell in the image). Better: an HTTP health check, e.g.",
         `    # wait: { http: { path: /health, port: ${service.ports[0] ?? 8080} }, timeout: 60s }`
       );
     }
   }
+  return lines;
+}
+function composeLines(facts) {
+  const lines = [
+    "stack:",
+    "  # Your compose file, started as it is through testcontainers (under a project name of its own).",
+    `  compose: ${flow(facts.compose)}  # relative to this file`,
+    "  # Services with compose `profiles` start only when named here.",
+    "  profiles: []"
+  ];
+  const waits = Object.entries(facts.services).map(([name, service]) => [name, healthOf(name, service, facts)]).filter((entry) => entry[1] !== void 0);
   lines.push(
+    "  # Readiness per service; without one, a service's own healthcheck is waited for, else its ports."
+  );
+  if (waits.length === 0) lines.push("  wait: {}");
+  else {
+    lines.push("  wait:");
+    for (const [name, health] of waits) lines.push(`    ${name}: ${waitLine(health, "60s")}`);
+  }
+  return lines;
+}
+function baselineVariantLines(facts) {
+  const baseline = facts.baseline;
+  if (!baseline) return [];
+  return [
+    "baselineVariant:",
+    "  # What the pull request is compared with, on the same runner in paired A/B blocks.",
+    "  services:",
+    "ref" in baseline ? `    # The gateway built from the merge base of the pull request (checkout with fetch-depth: 0).
+    ${facts.gateway}: { build: { ref: ${baseline.ref} } }` : `    ${facts.gateway}: { image: ${flow(baseline.image)} }`,
+    ""
+  ];
+}
+function renderInitConfig(facts, name = "gateway") {
+  const gateway = facts.services[facts.gateway];
+  const known = gateway.image ? knownGateway(gateway.image) : void 0;
+  const port = known && gateway.ports.includes(known.proxyPort) ? known.proxyPort : gateway.ports[0];
+  const upstream = facts.upstream;
+  const route = upstream ? "/echo" : "/";
+  const lines = [
+    `# perf-gate config written by \`perf-gate init\` from ${facts.source}.`,
+    ...known && port === known.proxyPort ? [`# Recognised ${known.name}: port ${port} is where its official image proxies traffic.`] : [],
+    "# Check it with `perf-gate validate --config <this file>` and run it with `perf-gate run --config <this file>`.",
+    "# Every key is described in perf-gate.schema.json and docs/getting-started.md.",
+    "version: 1",
+    `name: ${name}`,
     "",
-    "profiles:",
-    "  # One profile per gateway configuration to gate. Point the target at a route that reaches your",
-    "  # backend; add a `control: true` profile that calls the backend directly to watch runner noise.",
-    `  - name: ${facts.gateway === "gateway" ? "passthrough" : `${facts.gateway}-passthrough`}`,
-    `    target: http://${facts.gateway}:${port}/`,
+    ...facts.compose ? composeLines(facts) : serviceLines(facts),
+    "",
+    ...baselineVariantLines(facts),
+    "profiles:"
+  ];
+  if (upstream) {
+    lines.push(
+      "  # The no-gateway control: k6 straight to the backend. It watches the runner and is never gated.",
+      "  - name: no-gateway",
+      "    control: true",
+      `    target: http://${upstream.service}:${upstream.port}/echo`,
+      "    expect: { status: 200 }"
+    );
+  } else {
+    lines.push(
+      "  # One profile per gateway configuration to gate. Point the target at a route that reaches your",
+      "  # backend; add a `control: true` profile that calls the backend directly to watch runner noise."
+    );
+  }
+  lines.push(
+    `  - name: ${facts.gateway === "gateway" || upstream ? "passthrough" : `${facts.gateway}-passthrough`}`,
+    `    target: http://${facts.gateway}:${port}${route}`,
     "    # Every response must have this status; also headers, bodyPrefix, bodyContains, echoesPayload.",
     "    expect: { status: 200 }",
     "",
-    "scenarios:",
-    "  # Open model at a fixed arrival rate: latency without coordinated omission. Keep the rate well",
-    "  # below what saturates the machine, so P95 reflects the gateway and not CPU contention.",
-    "  - name: rate-200",
-    "    script: constant-arrival-rate",
-    "    method: GET",
-    "    rate: 200",
-    "    maxVUs: 100",
-    "    duration: 10s",
-    "    payloadBytes: 0",
+    "scenarios:"
+  );
+  if (upstream) {
+    lines.push(
+      "  # Open model at a fixed arrival rate: latency without coordinated omission. Paired blocks drive",
+      "  # both variants at once (2 x 500 req/s): keep the rate well below what saturates the runner.",
+      "  - name: rate-500-1kb",
+      "    script: constant-arrival-rate",
+      "    rate: 500",
+      "    duration: 4s",
+      "    warmup: 1s",
+      "    payloadBytes: 1024"
+    );
+  } else {
+    lines.push(
+      "  # Open model at a fixed arrival rate: latency without coordinated omission. Keep the rate well",
+      "  # below what saturates the machine, so P95 reflects the gateway and not CPU contention.",
+      "  - name: rate-200",
+      "    script: constant-arrival-rate",
+      "    method: GET",
+      "    rate: 200",
+      "    maxVUs: 100",
+      "    duration: 10s",
+      "    payloadBytes: 0"
+    );
+  }
+  lines.push(
     "",
     "gate:",
     "  metric: p95",
@@ -511,6 +719,11 @@ function renderInitConfig(facts, name = "gateway") {
     "  confidence: 0.95",
     "  rounds: 5",
     "  warmupRounds: 1",
+    ...facts.baseline ? [
+      "  # Paired A/B blocks until decided: at least `rounds`, at most `maxRounds` pairs, within the budget.",
+      "  maxRounds: 20",
+      "  timeBudget: 8m"
+    ] : [],
     "",
     "baseline:",
     "  # Written by `perf-gate run --mode baseline` (e.g. a nightly job), read by every gate.",
@@ -579,10 +792,11 @@ async function dockerChecks(config) {
   for (const [name, image] of Object.entries(config.compose?.images ?? {})) {
     if (image.includes("$")) continue;
     const present = await client.image.exists(import_testcontainers.ImageName.fromString(image));
+    const built = !present && image === ECHO_IMAGE;
     checks.push({
       name: `image of ${name}`,
-      status: present ? "ok" : "problem",
-      detail: present ? `${image} is present` : `${image} is not in the local Docker engine (docker pull or build it, or give the compose service a build)`
+      status: present || built ? "ok" : "problem",
+      detail: present ? `${image} is present` : built ? `${ECHO_IMAGE} is not in Docker yet: the gate builds it from the echo binary perf-gate ships` : `${image} is not in the local Docker engine (docker pull or build it, or give the compose service a build)`
     });
   }
   for (const [name, service] of Object.entries(config.config.services)) {
@@ -596,6 +810,14 @@ async function dockerChecks(config) {
     }
     const image = import_testcontainers.ImageName.fromString(service.image);
     if (!await client.image.exists(image)) {
+      if (service.image === ECHO_IMAGE) {
+        checks.push({
+          name: `image of ${name}`,
+          status: "ok",
+          detail: `${ECHO_IMAGE} is not in Docker yet: the gate builds it from the echo binary perf-gate ships`
+        });
+        continue;
+      }
       checks.push({
         name: `image of ${name}`,
         status: "problem",
@@ -615,6 +837,18 @@ async function dockerChecks(config) {
   }
   return checks;
 }
+function canBlockCheck(loaded) {
+  const baselinePath = loaded.config.baseline.path;
+  const reasons = cannotBlockReasons(loaded.config, {
+    baselineExists: existsSync(baselinePath),
+    baselinePath
+  });
+  return reasons.length === 0 ? { name: "can block", status: "ok", detail: "this config can block a pull request" } : {
+    name: "can block",
+    status: "warning",
+    detail: `this config can never block: ${reasons.join(" Also: ")}`
+  };
+}
 async function runDoctor(options) {
   const checks = await dockerChecks(options.config);
   const k6 = await findK6(options.env);
@@ -629,6 +863,7 @@ async function runDoctor(options) {
       detail: `${k6.path} is k6 ${k6.version}${options.config?.config.k6.version ? k6.version === options.config.config.k6.version ? " (k6.version)" : `, but k6.version asks for ${options.config.config.k6.version}: a gate would refuse it` : k6.version === K6_VERSION ? "" : ` (perf-gate is tested with ${K6_VERSION})`}`
     }
   );
+  if (options.config) checks.push(canBlockCheck(options.config));
   const cpus = os.availableParallelism();
   checks.push({
     name: "cpus",
@@ -653,15 +888,105 @@ function formatChecks(checks) {
   return checks.map((c) => `${c.status.padEnd(8)} ${c.name}: ${c.detail}`).join("\n") + "\n";
 }
 
+// src/cli/init-workflows.ts
+var CHECKOUT_ACTION = {
+  uses: "actions/checkout@3d3c42e5aac5ba805825da76410c181273ba90b1",
+  tag: "v7.0.1"
+};
+var PERF_GATE_ACTION_PLACEHOLDER = {
+  uses: "REPLACE-ME/perf-gate@REPLACE-ME-WITH-A-FULL-COMMIT-SHA",
+  comment: "placeholder: perf-gate has no release yet; pin the owner/perf-gate commit you reviewed"
+};
+function quote(value) {
+  return /^[\w./-]+$/.test(value) ? value : JSON.stringify(value);
+}
+function renderPrWorkflow(options) {
+  return [
+    "# perf-gate on every pull request (written by `perf-gate init`).",
+    options.needsMergeBase ? "# Builds the gateway of the pull request and, on the same runner, the one of its merge base,\n# compares their P95 latency in paired blocks, posts one sticky comment and fails the job on a regression." : "# Measures the gateway of the pull request, compares its P95 latency with the baseline the config\n# names, posts one sticky comment and fails the job on a regression.",
+    "# Make the `gate` job a required check.",
+    `# Before the first run: replace the perf-gate \`uses:\` line (${PERF_GATE_ACTION_PLACEHOLDER.comment}).`,
+    "name: perf-gate",
+    "on:",
+    "  pull_request:",
+    "# Nothing by default; each job asks for what it uses.",
+    "permissions: {}",
+    "concurrency:",
+    "  group: perf-gate-${{ github.event.pull_request.number }}",
+    "  cancel-in-progress: true",
+    "jobs:",
+    "  gate:",
+    "    runs-on: ubuntu-latest",
+    "    timeout-minutes: 30",
+    "    permissions:",
+    "      contents: read # check out the code; read the baseline from the perf-gate-data branch",
+    "      pull-requests: write # the sticky comment (without it the report is in the job summary only)",
+    "    steps:",
+    `      - uses: ${CHECKOUT_ACTION.uses} # ${CHECKOUT_ACTION.tag}`,
+    "        with:",
+    ...options.needsMergeBase ? [
+      "          # The merge base must be in the clone: the gate builds the baseline gateway from it.",
+      "          fetch-depth: 0"
+    ] : [],
+    "          persist-credentials: false",
+    "      - name: perf-gate",
+    "        id: perf",
+    `        uses: ${PERF_GATE_ACTION_PLACEHOLDER.uses} # ${PERF_GATE_ACTION_PLACEHOLDER.comment}`,
+    "        with:",
+    `          config: ${quote(options.config)}`,
+    ""
+  ].join("\n");
+}
+function renderNightlyWorkflow(options) {
+  return [
+    "# The nightly baseline (written by `perf-gate init`): measures the default branch and appends the",
+    "# night's runs to the baseline file on the perf-gate-data branch (through the Git Data API; nothing is",
+    "# pushed to the default branch). Pull requests compare with it first when their runner matches.",
+    `# Before the first run: replace the perf-gate \`uses:\` line (${PERF_GATE_ACTION_PLACEHOLDER.comment}).`,
+    "name: perf-gate nightly baseline",
+    "on:",
+    "  schedule:",
+    "    - cron: '23 2 * * *'",
+    "  workflow_dispatch:",
+    "# Nothing by default; each job asks for what it uses.",
+    "permissions: {}",
+    "concurrency:",
+    "  group: perf-gate-nightly",
+    "  cancel-in-progress: false",
+    "jobs:",
+    "  baseline:",
+    "    runs-on: ubuntu-latest",
+    "    timeout-minutes: 45",
+    "    permissions:",
+    "      contents: write # commit the baseline file to the perf-gate-data branch",
+    "    steps:",
+    `      - uses: ${CHECKOUT_ACTION.uses} # ${CHECKOUT_ACTION.tag}`,
+    "        with:",
+    "          persist-credentials: false",
+    "      - name: perf-gate (baseline mode)",
+    `        uses: ${PERF_GATE_ACTION_PLACEHOLDER.uses} # ${PERF_GATE_ACTION_PLACEHOLDER.comment}`,
+    "        with:",
+    `          config: ${quote(options.config)}`,
+    "          mode: baseline",
+    ""
+  ].join("\n");
+}
+
 // src/cli/results-file.ts
-import { existsSync } from "node:fs";
+import { existsSync as existsSync2 } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
-import path from "node:path";
+import path2 from "node:path";
 
 // src/gate/journal-report.ts
+function withoutLegacyKeys(config) {
+  if (config === null || typeof config !== "object" || Array.isArray(config)) return config;
+  const rest = { ...config };
+  delete rest.allowPathsOutsideRepo;
+  return rest;
+}
 async function resultsFromJournal(file, now = /* @__PURE__ */ new Date()) {
   const { header, runs, torn } = await readJournal(file);
-  const parsed = expandedConfigSchema.safeParse(header.config);
+  const parsed = expandedConfigSchema.safeParse(withoutLegacyKeys(header.config));
   if (!parsed.success)
     throw new ConfigError([
       `${file}: the journal's config is not valid: ${parsed.error.issues[0]?.message ?? ""}`
@@ -701,15 +1026,15 @@ async function resultsFromJournal(file, now = /* @__PURE__ */ new Date()) {
 
 // src/cli/results-file.ts
 async function readResultsFile(target) {
-  let file = path.resolve(target);
+  let file = path2.resolve(target);
   const info = await stat(file).catch(() => null);
   if (info === null) throw new ConfigError([`${target}: results file not found`]);
   if (info.isDirectory()) {
-    const journal = path.join(file, JOURNAL_FILE);
-    file = path.join(file, "results.json");
-    if (!existsSync(file) && existsSync(journal)) return { file, results: await resultsFromJournal(journal) };
+    const journal = path2.join(file, JOURNAL_FILE);
+    file = path2.join(file, "results.json");
+    if (!existsSync2(file) && existsSync2(journal)) return { file, results: await resultsFromJournal(journal) };
   } else if (file.endsWith(".jsonl")) {
-    return { file: path.join(path.dirname(file), "results.json"), results: await resultsFromJournal(file) };
+    return { file: path2.join(path2.dirname(file), "results.json"), results: await resultsFromJournal(file) };
   }
   let json;
   try {
@@ -723,6 +1048,7 @@ async function readResultsFile(target) {
 }
 
 // src/cli/verbs.ts
+var execFileAsync = promisify(execFile);
 async function imageFacts(image) {
   let client;
   try {
@@ -739,19 +1065,88 @@ async function imageFacts(image) {
   const inspected = await client.image.inspect(name);
   return factsForImage(image, exposedTcpPorts(inspected.Config?.ExposedPorts));
 }
+function portOption(value) {
+  const port = Number(value);
+  if (!/^\d+$/.test(value) || port < 1 || port > 65535)
+    throw new InvalidArgumentError("expected a TCP port number (1-65535)");
+  return port;
+}
+async function readInput(file, what) {
+  return readFile2(file, "utf8").catch((error) => {
+    throw new ConfigError([`${file}: cannot read ${what}: ${error.message}`]);
+  });
+}
+async function exposedPortsIfPresent(image) {
+  try {
+    const client = await (0, import_testcontainers2.getContainerRuntimeClient)();
+    const name = import_testcontainers2.ImageName.fromString(image);
+    if (!await client.image.exists(name)) return [];
+    return exposedTcpPorts((await client.image.inspect(name)).Config?.ExposedPorts);
+  } catch {
+    return [];
+  }
+}
+async function initFacts(opts) {
+  const configDir = path3.dirname(path3.resolve(opts.out));
+  if (opts.dockerfile !== void 0) {
+    const text = await readInput(opts.dockerfile, "the Dockerfile");
+    return factsForDockerfile({
+      dockerfile: path3.relative(process.cwd(), path3.resolve(opts.dockerfile)),
+      text,
+      configDir: path3.relative(process.cwd(), configDir),
+      port: opts.port,
+      health: opts.health
+    });
+  }
+  if (opts.compose !== void 0) {
+    const text = await readInput(opts.compose, "compose file");
+    const relative = path3.relative(configDir, path3.resolve(opts.compose)).split(path3.sep).join("/");
+    const facts2 = { ...factsForCompose(text, opts.compose, opts.gateway), compose: relative };
+    const gateway2 = facts2.services[facts2.gateway];
+    if (gateway2 && opts.port !== void 0) gateway2.ports = [opts.port];
+    if (gateway2 && gateway2.ports.length === 0 && gateway2.image)
+      gateway2.ports = await exposedPortsIfPresent(gateway2.image);
+    requireGatewayPort(facts2, opts.compose);
+    return facts2;
+  }
+  const facts = await imageFacts(opts.image);
+  const gateway = facts.services[facts.gateway];
+  if (gateway && opts.port !== void 0) gateway.ports = [opts.port];
+  return opts.baselineImage ? { ...facts, baseline: { image: opts.baselineImage } } : facts;
+}
+async function workflowFiles(configFile2, options) {
+  const configAbs = path3.resolve(configFile2);
+  const root = await gitRoot(path3.dirname(configAbs));
+  const dir = path3.join(root, ".github", "workflows");
+  const config = path3.relative(root, configAbs).split(path3.sep).join("/");
+  return [
+    { file: path3.join(dir, "perf-gate.yml"), text: renderPrWorkflow({ config, ...options }) },
+    { file: path3.join(dir, "perf-gate-nightly.yml"), text: renderNightlyWorkflow({ config, ...options }) }
+  ];
+}
+async function gitRoot(dir) {
+  try {
+    const { stdout } = await execFileAsync("git", ["rev-parse", "--show-toplevel"], { cwd: dir });
+    return stdout.trim();
+  } catch {
+    return dir;
+  }
+}
 function registerVerbs(program, ctx) {
   program.command("report").description("re-render report.md, the charts and report.html from a results.json").argument("<results>", "results.json, or the out folder holding it").option("-o, --out <dir>", "where to write (default: the folder of results.json)").option("--json", "print a JSON summary on stdout instead of the paths").action(async (target, opts) => {
     const { file, results } = await readResultsFile(target);
-    const artifacts = await writeArtifacts(results, opts.out ?? path2.dirname(file), ctx.log);
+    const artifacts = await writeArtifacts(results, opts.out ?? path3.dirname(file), ctx.log);
     ctx.stdout(
       opts.json ? `${JSON.stringify(jsonSummary(results, artifacts))}
 ` : `report: ${artifacts.reportPath}
 html: ${artifacts.htmlPath}
-charts: ${artifacts.charts.length} in ${path2.join(artifacts.dir, "charts")}
+charts: ${artifacts.charts.length} in ${path3.join(artifacts.dir, "charts")}
 `
     );
   });
-  program.command("compare").description("compare the cells two results.json files have in common (b against a)").argument("<a>", "results.json (or its folder): the reference").argument("<b>", "results.json (or its folder): compared with a").addOption(
+  program.command("compare").description(
+    "compare the cells two results.json files have in common (b against a), each estimate with its confidence interval"
+  ).argument("<a>", "results.json (or its folder): the reference").argument("<b>", "results.json (or its folder): compared with a").addOption(
     new Option("--metric <metric>", "latency percentile").choices(["p50", "p90", "p95", "p99"]).default("p95")
   ).action(async (a, b, opts) => {
     const [ra, rb] = await Promise.allSettled([readResultsFile(a), readResultsFile(b)]);
@@ -764,35 +1159,57 @@ charts: ${artifacts.charts.length} in ${path2.join(artifacts.dir, "charts")}
     const comparison = compareResults(ra.value.results, rb.value.results, opts.metric);
     ctx.stdout(formatComparison(comparison, ra.value.file, rb.value.file));
   });
-  program.command("init").description("write a commented perf-gate.yml for a gateway image or a compose file").option("--image <image>", "a local gateway image; its exposed ports are read from Docker").option("--compose <file>", "a docker-compose file: its services become perf-gate services").option("--gateway <service>", "with --compose: the service under test (default: guessed)").option("--name <name>", "the gate name", "gateway").option("-o, --out <file>", "the config file to write", "perf-gate.yml").action(
-    async (opts) => {
-      if (opts.image === void 0 === (opts.compose === void 0)) {
-        throw new ConfigError(["init: pass exactly one of --image IMAGE or --compose FILE"]);
-      }
-      if (existsSync2(opts.out))
-        throw new ConfigError([`${opts.out}: already exists; init does not overwrite it`]);
-      let facts;
-      if (opts.compose !== void 0) {
-        const text = await readFile2(opts.compose, "utf8").catch((error) => {
-          throw new ConfigError([`${opts.compose}: cannot read compose file: ${error.message}`]);
-        });
-        facts = factsForCompose(text, opts.compose, opts.gateway);
-        const from = path2.dirname(path2.resolve(opts.compose));
-        const to = path2.dirname(path2.resolve(opts.out));
-        for (const service of Object.values(facts.services)) {
-          if (service.build)
-            service.build.context = path2.relative(to, path2.resolve(from, service.build.context)) || ".";
-        }
-      } else {
-        facts = await imageFacts(opts.image);
-      }
-      await writeFile(opts.out, renderInitConfig(facts, opts.name), { flag: "wx" });
-      ctx.stdout(`wrote ${opts.out} (gateway: ${facts.gateway}, from ${facts.source})
-`);
+  program.command("init").description(
+    "write a commented perf-gate.yml for a gateway repository (its Dockerfile), a gateway image or a compose file"
+  ).option(
+    "--dockerfile <file>",
+    "the gateway's Dockerfile: the gate builds it from the pull request and from its merge base (recommended)"
+  ).option("--image <image>", "a local gateway image; its exposed ports are read from Docker").option("--compose <file>", "a docker-compose file, run as it is (stack.compose)").option("--gateway <service>", "with --compose: the service under test (default: guessed)").option("--port <port>", "the port the gateway listens on (default: its EXPOSE, else 8080)", portOption).option("--health <path>", "with --dockerfile: an HTTP path the gateway answers 200 on when ready").option("--baseline-image <image>", "with --image: the image of the default branch to compare with").option("--workflows", "also write .github/workflows/perf-gate.yml and perf-gate-nightly.yml").option("--name <name>", "the gate name", "gateway").option("-o, --out <file>", "the config file to write", "perf-gate.yml").action(async (opts) => {
+    const sources = [opts.dockerfile, opts.image, opts.compose].filter((v) => v !== void 0);
+    if (sources.length !== 1) {
+      throw new ConfigError([
+        "init: pass exactly one of --dockerfile FILE, --image IMAGE or --compose FILE"
+      ]);
     }
-  );
-  program.command("doctor").description("check Docker, k6, the config\u2019s images, CPUs, memory and the machine\u2019s noise").option("-c, --config <file>", "also check the images this config names").action(async (opts) => {
-    const config = opts.config ? loadConfig(opts.config) : void 0;
+    if (opts.baselineImage !== void 0 && opts.image === void 0)
+      throw new ConfigError(["init: --baseline-image goes with --image"]);
+    const facts = await initFacts(opts);
+    const text = renderInitConfig(facts, opts.name);
+    const workflows = opts.workflows ? await workflowFiles(opts.out, {
+      needsMergeBase: facts.baseline !== void 0 && "ref" in facts.baseline
+    }) : [];
+    const exists = [opts.out, ...workflows.map((w) => w.file)].filter((f) => existsSync3(f));
+    if (exists.length > 0)
+      throw new ConfigError(exists.map((f) => `${f}: already exists; init does not overwrite it`));
+    await writeFile(opts.out, text, { flag: "wx" });
+    for (const workflow of workflows) {
+      await mkdir(path3.dirname(workflow.file), { recursive: true });
+      await writeFile(workflow.file, workflow.text, { flag: "wx" });
+    }
+    ctx.stdout(`wrote ${opts.out} (gateway: ${facts.gateway}, from ${facts.source})
+`);
+    for (const workflow of workflows) ctx.stdout(`wrote ${workflow.file}
+`);
+    if (workflows.length > 0)
+      ctx.stdout(
+        `next: replace the placeholder "uses: ${PERF_GATE_ACTION_PLACEHOLDER.uses}" in the workflows
+`
+      );
+    const config = parseConfig((0, import_yaml2.parse)(text), opts.out, {});
+    const reasons = cannotBlockReasons(config, {
+      baselineExists: false,
+      baselinePath: config.baseline.path
+    });
+    for (const reason of reasons)
+      ctx.stdout(`warning: this config can never block a pull request: ${reason}
+`);
+  });
+  program.command("doctor").description("check Docker, k6, the config\u2019s images, CPUs, memory and the machine\u2019s noise").option(
+    "-c, --config <file>",
+    `also check the images this config names (default: ${DEFAULT_CONFIG_FILE} in the current directory, when there is one)`
+  ).action(async (opts) => {
+    const file = configFile(opts.config, void 0, { optional: true });
+    const config = file ? loadConfig(file, process.env, { root: process.cwd() }) : void 0;
     const checks = await runDoctor({ config });
     ctx.stdout(formatChecks(checks));
     const problems = checks.filter((c) => c.status === "problem");
@@ -804,6 +1221,7 @@ charts: ${artifacts.charts.length} in ${path2.join(artifacts.dir, "charts")}
 }
 
 // src/cli.ts
+import { existsSync as existsSync4 } from "node:fs";
 import { availableParallelism } from "node:os";
 function thresholdOption(value) {
   const parsed = parseThreshold(value);
@@ -811,15 +1229,44 @@ function thresholdOption(value) {
     throw new InvalidArgumentError("expected a fraction such as 0.1 or a percentage such as 10%");
   return parsed;
 }
+var CONFIG_HELP = `the config file (default: ${DEFAULT_CONFIG_FILE} in the current directory)`;
+function hostOption(value, previous = []) {
+  const { hosts, invalid } = parseHostList(value);
+  if (invalid.length > 0 || hosts.length === 0)
+    throw new InvalidArgumentError("expected host names or IP addresses (no scheme, port or path)");
+  return [.../* @__PURE__ */ new Set([...previous, ...hosts])];
+}
+function loadOptions(opts) {
+  return {
+    root: process.cwd(),
+    allowPathsOutsideRepo: opts.allowPathsOutsideRepo === true,
+    allowedHosts: opts.allowHost ?? []
+  };
+}
+var ALLOW_PATHS_HELP = "read files, build contexts and k6 scripts outside the config's folder and the working directory (never /proc, /sys, /dev)";
+var ALLOW_HOST_HELP = "a host setup, readiness and targets may call besides the stack's services (repeatable)";
+function acceptReasonOption(value) {
+  const reason = value.trim();
+  if (reason === "" || reason.length > MAX_REASON_CHARS)
+    throw new InvalidArgumentError(
+      `expected why the regression is accepted, 1 to ${MAX_REASON_CHARS} characters (e.g. "adds JWT validation on purpose")`
+    );
+  return reason;
+}
 async function main(argv) {
+  disableReaperUnlessSet();
   const log = consoleLogger();
   const program = new Command("perf-gate").description("Performance gate for API gateways: testcontainers + k6 + honest statistics").version(VERSION).exitOverride().configureOutput({ writeErr: (text) => process.stderr.write(text) }).addHelpText("afterAll", EXIT_CODES_HELP);
   let exitCode = ExitCode.Pass;
-  program.command("run").description("start the stack, run the k6 scenarios, compare with the baseline, write the report").requiredOption("-c, --config <file>", "perf-gate.yml").addOption(
+  program.command("run").description("start the stack, run the k6 scenarios, compare with the baseline, write the report").option("-c, --config <file>", CONFIG_HELP).addOption(
     new Option("-m, --mode <mode>", "gate or baseline").choices(["gate", "baseline"]).default("gate")
-  ).option("-o, --out <dir>", "where report.md and results.json go", "perf-gate-results").option("-t, --threshold <threshold>", "overrides gate.threshold (0.1 or 10%)", thresholdOption).option("-b, --baseline <file>", "overrides the baseline file path").option("--json", "print one JSON summary on stdout (logs stay on stderr)").option("--dry-run", "check everything, print the cells, the schedule and an ETA, start nothing").action(
+  ).option("-o, --out <dir>", "where report.md and results.json go", "perf-gate-results").option("-t, --threshold <threshold>", "overrides gate.threshold (0.1 or 10%)", thresholdOption).option("-b, --baseline <file>", "overrides the baseline file path").option(
+    "--accept-regression <reason>",
+    "accept a regression on purpose: still measured and reported, exit 0, the reason in the report",
+    acceptReasonOption
+  ).option("--json", "print one JSON summary on stdout (logs stay on stderr)").option("--dry-run", "check everything, print the cells, the schedule and an ETA, start nothing").option("--allow-paths-outside-repo", ALLOW_PATHS_HELP).option("--allow-host <host>", ALLOW_HOST_HELP, hostOption).action(
     async (opts) => {
-      const loaded = loadConfig(opts.config);
+      const loaded = loadConfig(configFile(opts.config), process.env, loadOptions(opts));
       const baselinePath = opts.baseline ?? loaded.config.baseline.path;
       const baseline = await checkBaseline(
         baselinePath,
@@ -838,7 +1285,7 @@ async function main(argv) {
         );
         return;
       }
-      const outDir = await prepareOutDir(opts.out, "--out");
+      const outDir = await prepareOutDir(opts.out, "--out", { root: process.cwd() });
       const guard = guardInterrupts(log);
       try {
         const outcome = await runGate(loaded, {
@@ -848,7 +1295,8 @@ async function main(argv) {
           baselinePath: opts.baseline,
           log,
           cleanup: guard.cleanup,
-          signal: guard.signal
+          signal: guard.signal,
+          ...opts.acceptRegression !== void 0 ? { acceptRegression: async () => flagAcceptance(opts.acceptRegression) } : {}
         });
         const { results, artifacts } = outcome;
         exitCode = outcome.exitCode;
@@ -859,7 +1307,8 @@ async function main(argv) {
         }
         const regressed = results.cells.filter((c) => !c.control && c.verdict === "regression").map((c) => c.cell);
         process.stdout.write(
-          `perf-gate ${opts.mode === "baseline" ? "baseline written" : `verdict: ${results.verdict.toUpperCase()}`}` + (regressed.length > 0 ? ` (regressed: ${regressed.join(", ")})` : "") + `
+          `perf-gate ${opts.mode === "baseline" ? "baseline written" : `verdict: ${verdictOutput(results).toUpperCase()}`}` + (regressed.length > 0 ? ` (regressed: ${regressed.join(", ")})` : "") + (results.acceptedRegression ? `
+accepted: ${results.acceptedRegression.reason}` : "") + `
 report: ${artifacts.reportPath}
 results: ${artifacts.resultsPath}
 `
@@ -869,12 +1318,22 @@ results: ${artifacts.resultsPath}
       }
     }
   );
-  program.command("validate").description("check a config file and exit (2 when invalid)").requiredOption("-c, --config <file>", "perf-gate.yml").action((opts) => {
-    const { config } = loadConfig(opts.config);
+  program.command("validate").description("check a config file and exit (2 when invalid)").option("-c, --config <file>", CONFIG_HELP).option("--allow-paths-outside-repo", ALLOW_PATHS_HELP).option("--allow-host <host>", ALLOW_HOST_HELP, hostOption).action((opts) => {
+    const file = configFile(opts.config);
+    const { config, compose } = loadConfig(file, process.env, loadOptions(opts));
     process.stdout.write(
-      `${opts.config}: valid (${config.stack ? `compose file ${config.stack.compose}` : `${Object.keys(config.services).length} services`}, ${config.profiles.length} profiles, ${config.scenarios.length} scenarios)
-`
+      `${file}: valid (${config.stack ? `compose file ${config.stack.compose}` : `${Object.keys(config.services).length} services`}, ${config.profiles.length} profiles, ${config.scenarios.length} scenarios)
+` + // Which documents the stack allowlist saw: without a Compose binary, only the file itself.
+      (compose ? `compose file checked on: ${compose.evaluation}
+` : "")
     );
+    const baselinePath = config.baseline.path;
+    for (const reason of cannotBlockReasons(config, {
+      baselineExists: existsSync4(baselinePath),
+      baselinePath
+    }))
+      process.stdout.write(`warning: this config can never block a pull request: ${reason}
+`);
   });
   registerVerbs(program, {
     log,

@@ -4,15 +4,18 @@ import {
   InfrastructureError,
   K6_VERSION,
   K6_VERSION_PATTERN,
+  REDACT_MIN_LENGTH,
   checkBaseline,
   commentMarker,
   describeFailure,
+  disableReaperUnlessSet,
   findK6,
   guardInterrupts,
   k6FlagProblem,
+  labelAcceptance,
   loadConfig,
-  looksSecret,
   normalizeK6Version,
+  parseHostList,
   parseThreshold,
   parseUntrustedResults,
   prepareOutDir,
@@ -20,20 +23,18 @@ import {
   renderJobSummary,
   renderMarkdown,
   runGate,
+  shownInComment,
   splitK6Flags,
+  verdictOutput,
   writeArtifacts
-} from "./chunks/chunk-U4Z76UEH.js";
+} from "./chunks/chunk-JPRLMQ2F.js";
 import {
-  cacheDir,
-  downloadTool,
-  extractTar,
-  extractZip,
-  find,
-  throttling
-} from "./chunks/chunk-MI3YAMWE.js";
+  throttling,
+  tool_cache_exports
+} from "./chunks/chunk-XBZPBQQA.js";
 import {
   external_exports
-} from "./chunks/chunk-2BJRHJTT.js";
+} from "./chunks/chunk-LBTP2GFI.js";
 import {
   core_exports,
   debug,
@@ -53,12 +54,15 @@ import "./chunks/chunk-PZ7PP2ZW.js";
 import "./chunks/chunk-X43ZVNN6.js";
 
 // src/main.ts
-import { tmpdir } from "node:os";
+import { tmpdir as tmpdir2 } from "node:os";
 import path5 from "node:path";
 
 // src/action-logger.ts
+function inertLogText(message) {
+  return message.replace(/(^|[\r\n])(\s*):(?=:)/g, "$1$2:\u200B");
+}
 var actionLogger = {
-  info: (message) => info(message),
+  info: (message) => info(inertLogText(message)),
   warning: (message) => warning(message),
   group: (name, fn) => group(name, fn)
 };
@@ -323,8 +327,22 @@ var Inputs = {
   BaselineBranch: "baseline-branch",
   K6Flags: "k6-flags",
   K6Version: "k6-version",
-  UploadArtifacts: "upload-artifacts"
+  UploadArtifacts: "upload-artifacts",
+  AllowPathsOutsideRepo: "allow-paths-outside-repo",
+  AllowedHosts: "allowed-hosts",
+  AllowPrivilegedEvents: "allow-privileged-events",
+  AcceptRegressionLabel: "accept-regression-label"
 };
+var DEFAULT_ACCEPT_REGRESSION_LABEL = "perf-gate:accept-regression";
+function booleanInput(name, fallback, problems) {
+  if (getInput(name) === "") return fallback;
+  try {
+    return getBooleanInput(name);
+  } catch {
+    problems.push(`input "${name}": expected true or false, got "${getInput(name)}"`);
+    return fallback;
+  }
+}
 function getInputs() {
   const problems = [];
   const mode = getInput(Inputs.Mode) || "gate";
@@ -370,7 +388,9 @@ function getInputs() {
     );
   }
   const k6FlagsText = getInput(Inputs.K6Flags);
-  const k6Flags = k6FlagsText ? splitK6Flags(k6FlagsText) : void 0;
+  const split = k6FlagsText ? splitK6Flags(k6FlagsText) : void 0;
+  if (split && "problem" in split) problems.push(`input "${Inputs.K6Flags}": ${split.problem}`);
+  const k6Flags = split && "flags" in split ? split.flags : void 0;
   for (const flag of k6Flags ?? []) {
     const problem = k6FlagProblem(flag);
     if (problem) problems.push(`input "${Inputs.K6Flags}": ${problem}`);
@@ -379,6 +399,18 @@ function getInputs() {
   if (k6VersionText && !K6_VERSION_PATTERN.test(k6VersionText))
     problems.push(
       `input "${Inputs.K6Version}": expected a k6 release such as "1.8.1", got "${k6VersionText}"`
+    );
+  const allowPathsOutsideRepo = booleanInput(Inputs.AllowPathsOutsideRepo, false, problems);
+  const allowPrivilegedEvents = booleanInput(Inputs.AllowPrivilegedEvents, false, problems);
+  const hostList = parseHostList(getInput(Inputs.AllowedHosts));
+  if (hostList.invalid.length > 0)
+    problems.push(
+      `input "${Inputs.AllowedHosts}": expected host names or IP addresses separated by commas or spaces (no scheme, port or path), got ${hostList.invalid.map((h) => `"${h}"`).join(", ")}`
+    );
+  const acceptRegressionLabel = getInput(Inputs.AcceptRegressionLabel).trim() || DEFAULT_ACCEPT_REGRESSION_LABEL;
+  if (acceptRegressionLabel.length > 50)
+    problems.push(
+      `input "${Inputs.AcceptRegressionLabel}": expected a label name of at most 50 characters, got "${acceptRegressionLabel}"`
     );
   if (problems.length > 0) throw new ConfigError(problems);
   return {
@@ -394,7 +426,11 @@ function getInputs() {
     baselineBranch: baselineBranch2,
     k6Flags,
     k6Version: k6VersionText ? normalizeK6Version(k6VersionText) : void 0,
-    uploadArtifacts: uploadArtifacts2
+    uploadArtifacts: uploadArtifacts2,
+    allowPathsOutsideRepo,
+    allowedHosts: hostList.hosts,
+    allowPrivilegedEvents,
+    acceptRegressionLabel
   };
 }
 
@@ -435,7 +471,8 @@ var pullRequestEvent = external_exports.object({
   pull_request: external_exports.object({
     number: external_exports.number().int().positive(),
     head: external_exports.object({ sha: external_exports.string(), repo: repoRef }),
-    base: external_exports.object({ repo: repoRef })
+    base: external_exports.object({ repo: repoRef }),
+    labels: external_exports.array(external_exports.object({ name: external_exports.string() })).nullish()
   })
 });
 var workflowRunEvent = external_exports.object({
@@ -455,7 +492,12 @@ var workflowRunEvent = external_exports.object({
     ).nullish()
   })
 });
-var PULL_REQUEST_EVENTS = /* @__PURE__ */ new Set(["pull_request", "pull_request_target", "pull_request_review"]);
+var PULL_REQUEST_EVENTS = /* @__PURE__ */ new Set([
+  "pull_request",
+  "pull_request_target",
+  "pull_request_review",
+  "pull_request_review_comment"
+]);
 function parseRunContext(env, event) {
   const repository = env["GITHUB_REPOSITORY"] ?? "";
   const [owner, repo, ...rest] = repository.split("/");
@@ -510,7 +552,8 @@ function parsePullRequest(event, eventName) {
     headSha: pr.head.sha,
     // A deleted fork has head.repo null: still a fork, and still a read-only token.
     isFork: headRepo === void 0 || headRepo !== baseRepo,
-    headRepo: headRepo ?? ""
+    headRepo: headRepo ?? "",
+    labels: (pr.labels ?? []).map((l) => l.name)
   };
 }
 function parseWorkflowRun(event, repository) {
@@ -537,14 +580,64 @@ function payloadError(eventName, error) {
     )
   );
 }
-function refuseUntrustedMeasuring(eventName, mode) {
-  if (eventName !== "pull_request_target") return;
+var MEASURING_EVENTS = /* @__PURE__ */ new Set([
+  "pull_request",
+  "pull_request_review",
+  "pull_request_review_comment",
+  "push",
+  "schedule",
+  "workflow_dispatch",
+  "merge_group",
+  "release"
+]);
+function refuseUntrustedMeasuring(eventName, mode, options = {}) {
+  if (eventName === "" || MEASURING_EVENTS.has(eventName) || options.allowPrivilegedEvents) return;
   throw new ConfigError([
-    `GITHUB_EVENT_NAME: mode "${mode}" refuses to run on pull_request_target, which gives the pull request's config and k6 scripts the base repository's write token and secrets. Measure on pull_request and post the comment from a workflow_run job with mode: publish (README "Fork pull requests"; examples/workflows/perf-gate-fork-measure.yml and perf-gate-fork-comment.yml).`
+    `GITHUB_EVENT_NAME: mode "${mode}" refuses to run on ${eventName}, which can carry a pull request while the job holds the base repository's write token and secrets, and measuring runs the pull request's config, images and k6 scripts. Measure on pull_request and post the comment from a workflow_run job with mode: publish (docs/security.md; examples/workflows/perf-gate-fork-measure.yml and perf-gate-fork-comment.yml), or, if this job only ever checks out trusted code, set the input allow-privileged-events: true (measuring events: ${[...MEASURING_EVENTS].join(", ")}).`
   ]);
 }
 function trimSlash(url) {
   return url.replace(/\/+$/, "");
+}
+
+// src/github/pull-requests.ts
+async function findPullRequestByHead(octokit, lookup) {
+  const { owner, repo, headSha } = lookup;
+  return tryGitHub(`Looking up the pull request for ${headSha.slice(0, 7)}`, async () => {
+    const headOwner = lookup.headRepo?.split("/")[0];
+    if (headOwner && lookup.headBranch) {
+      const { data } = await octokit.rest.pulls.list({
+        owner,
+        repo,
+        state: "open",
+        head: `${headOwner}:${lookup.headBranch}`,
+        per_page: 100
+      });
+      const hit = data.find((pr) => pr.head.sha === headSha);
+      if (hit) return { number: hit.number };
+    }
+    for await (const page of octokit.paginate.iterator(octokit.rest.pulls.list, {
+      owner,
+      repo,
+      state: "open",
+      per_page: 100
+    })) {
+      const hit = page.data.find((pr) => pr.head.sha === headSha);
+      if (hit) return { number: hit.number };
+    }
+    return { number: void 0 };
+  });
+}
+async function pullRequestLabels(octokit, where) {
+  return tryGitHub(`Reading the labels of pull request #${where.number}`, async () => {
+    const labels = await octokit.paginate(octokit.rest.issues.listLabelsOnIssue, {
+      owner: where.owner,
+      repo: where.repo,
+      issue_number: where.number,
+      per_page: 100
+    });
+    return { labels: labels.map((l) => l.name) };
+  });
 }
 
 // src/github/annotations.ts
@@ -634,11 +727,16 @@ async function uploadArtifacts(input) {
 }
 
 // src/load/install-k6.ts
+import { execFile } from "node:child_process";
 import { createHash as createHash2 } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { readFile as readFile3 } from "node:fs/promises";
+import { mkdtemp, readFile as readFile3, writeFile as writeFile2 } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import path4 from "node:path";
+import { promisify } from "node:util";
+var execFileAsync = promisify(execFile);
 var K6_RELEASES = "https://github.com/grafana/k6/releases/download";
+var K6_MODULE = "go.k6.io/k6";
 var K6_SHA256 = {};
 function k6ReleaseUrl(version, platform, arch, base = K6_RELEASES) {
   const os = platform === "linux" ? "linux" : platform === "darwin" ? "macos" : null;
@@ -668,73 +766,144 @@ async function verifySha256(file, expected, name) {
     );
   }
 }
-async function expectedSha256(url, version, pinned, log) {
-  const name = path4.basename(url);
-  const fixed = pinned[name];
-  if (fixed) return fixed;
-  const sumsUrl = `${path4.dirname(url)}/k6-v${version}-checksums.txt`;
-  log.warning(`no pinned SHA-256 for ${name}; verifying it against the release's ${path4.basename(sumsUrl)}`);
+var CACHE_RECORD = "perf-gate-k6.json";
+function sumdbBypass(goEnv, module = K6_MODULE) {
+  if ((goEnv.GOSUMDB ?? "").trim() === "off") return "GOSUMDB=off";
+  for (const key of ["GONOSUMDB", "GOPRIVATE"]) {
+    const patterns = goEnv[key] ?? "";
+    if (matchesPrefixPatterns(patterns, module)) return `${key}=${patterns}`;
+  }
+  return null;
+}
+function matchesPrefixPatterns(patterns, target) {
+  const elements = target.split("/");
+  return patterns.split(",").map((p) => p.trim()).filter(Boolean).some((pattern) => {
+    const n = pattern.split("/").length;
+    if (elements.length < n) return false;
+    const prefix = elements.slice(0, n).join("/");
+    const regex = pattern.split("").map((c) => c === "*" ? "[^/]*" : c === "?" ? "[^/]" : c.replace(/[.+^${}()|\\]/g, "\\$&")).join("");
+    return new RegExp(`^${regex}$`).test(prefix);
+  });
+}
+var goInstallK6 = async (version, env, log) => {
+  const run2 = (args, extra = {}, timeout = 3e4) => execFileAsync("go", args, {
+    env: { ...env, ...extra },
+    timeout,
+    maxBuffer: 16 << 20
+  });
+  let goEnv;
+  try {
+    goEnv = JSON.parse(
+      (await run2(["env", "-json", "GOSUMDB", "GONOSUMDB", "GOPRIVATE"])).stdout
+    );
+  } catch {
+    return null;
+  }
+  const bypass = sumdbBypass(goEnv);
+  if (bypass) {
+    log.warning(
+      `Go is installed but would not check ${K6_MODULE} against its checksum database (${bypass}); not building k6 with it`
+    );
+    return null;
+  }
+  const bin = await mkdtemp(path4.join(env.RUNNER_TEMP || tmpdir(), "perf-gate-k6-go-"));
+  log.info(
+    `building k6 v${version} with go install ${K6_MODULE}@v${version} (checked by Go's checksum database)`
+  );
+  try {
+    await run2(["install", `${K6_MODULE}@v${version}`], { GOBIN: bin, CGO_ENABLED: "0" }, 15 * 6e4);
+  } catch (error) {
+    const stderr = error.stderr?.trim().split("\n").slice(-3).join(" / ");
+    log.warning(`go install ${K6_MODULE}@v${version} failed: ${stderr || error.message}`);
+    return null;
+  }
+  return bin;
+};
+var defaults = { toolCache: tool_cache_exports, goInstall: goInstallK6, findK6 };
+async function ensureK6(log, env = process.env, options = {}) {
+  const version = options.version ?? K6_VERSION;
+  const cache = options.toolCache ?? defaults.toolCache;
+  const find = options.findK6 ?? defaults.findK6;
+  const found = await find(env);
+  if (found && (options.version === void 0 || found.version === version)) return found;
+  if (!env.RUNNER_TOOL_CACHE) return found;
+  if (found) log.info(`k6 ${found.version} is installed; k6.version asks for ${version}`);
+  const cached = cache.find("k6", version);
+  if (cached) {
+    const record2 = await readRecord(cached);
+    if (record2) {
+      const actual = await sha256File(path4.join(cached, "k6"));
+      if (actual !== record2.sha256) {
+        throw new InfrastructureError(
+          `k6 in the tool cache (${cached}) no longer has the SHA-256 recorded when it was cached (expected ${record2.sha256}, got ${actual}); not using it. Something rewrote the runner's tool cache: remove that folder to obtain k6 again`
+        );
+      }
+      log.info(`k6 v${version} from the tool cache (${record2.source}); its SHA-256 re-checked`);
+      return find({ ...env, K6_PATH: path4.join(cached, "k6") });
+    }
+    log.warning(`k6 in the tool cache (${cached}) has no SHA-256 recorded by perf-gate; obtaining it again`);
+  }
+  const { folder, source } = await obtainK6(version, env, options, cache, log);
+  const record = { sha256: await sha256File(path4.join(folder, "k6")), source };
+  await writeFile2(path4.join(folder, CACHE_RECORD), `${JSON.stringify(record, null, 2)}
+`);
+  const dir = await cache.cacheDir(folder, "k6", version);
+  return find({ ...env, K6_PATH: path4.join(dir, "k6") });
+}
+async function readRecord(dir) {
+  try {
+    const record = JSON.parse(await readFile3(path4.join(dir, CACHE_RECORD), "utf8"));
+    return typeof record.sha256 === "string" && /^[0-9a-f]{64}$/.test(record.sha256) ? { sha256: record.sha256, source: String(record.source ?? "unknown source") } : null;
+  } catch {
+    return null;
+  }
+}
+async function obtainK6(version, env, options, cache, log) {
+  const url = k6ReleaseUrl(
+    version,
+    options.platform ?? process.platform,
+    options.arch ?? process.arch,
+    options.releases
+  );
+  const name = url ? path4.posix.basename(url) : null;
+  const pinned = name ? (options.pinned ?? K6_SHA256)[name] : void 0;
+  if (url && name && pinned) {
+    log.info(`downloading k6 v${version} (${name}, pinned SHA-256)`);
+    return {
+      folder: await downloadVerified(url, name, pinned, cache),
+      source: `release archive ${name}, pinned SHA-256`
+    };
+  }
+  const built = await (options.goInstall ?? defaults.goInstall)(version, env, log);
+  if (built)
+    return { folder: built, source: `go install ${K6_MODULE}@v${version}, checked by Go's checksum database` };
+  if (!url || !name) {
+    throw new InfrastructureError(
+      `no k6 release for ${options.platform ?? process.platform}/${options.arch ?? process.arch} and no Go to build it; install k6 and set K6_PATH`
+    );
+  }
+  const sumsUrl = `${path4.posix.dirname(url)}/k6-v${version}-checksums.txt`;
+  log.warning(
+    `k6 v${version}: no pinned SHA-256 for ${name} and no usable Go; verifying the download against the release's own ${path4.posix.basename(sumsUrl)}. That proves the download is intact, not that the release is authentic (both come from the same place). Install k6 yourself (K6_PATH) or Go to avoid this`
+  );
   let sums;
   try {
-    sums = parseChecksums(await readFile3(await downloadTool(sumsUrl), "utf8"));
+    sums = parseChecksums(await readFile3(await cache.downloadTool(sumsUrl), "utf8"));
   } catch (error) {
     throw new InfrastructureError(`could not download ${sumsUrl} to verify k6: ${error.message}`);
   }
   const listed = sums.get(name);
   if (!listed) throw new InfrastructureError(`${sumsUrl} lists no checksum for ${name}; not using it`);
-  return listed;
+  return {
+    folder: await downloadVerified(url, name, listed, cache),
+    source: `release archive ${name}, checked against the release's checksums file (integrity only)`
+  };
 }
-async function ensureK6(log, env = process.env, options = {}) {
-  const version = options.version ?? K6_VERSION;
-  const found = await findK6(env);
-  if (found && (options.version === void 0 || found.version === version)) return found;
-  if (!env.RUNNER_TOOL_CACHE) return found;
-  if (found) log.info(`k6 ${found.version} is installed; k6.version asks for ${version}`);
-  let dir = find("k6", version);
-  if (!dir) {
-    const url = k6ReleaseUrl(version, process.platform, process.arch, options.releases);
-    if (!url)
-      throw new InfrastructureError(
-        `no k6 release for ${process.platform}/${process.arch}; install k6 and set K6_PATH`
-      );
-    log.info(`downloading k6 v${version}`);
-    const expected = await expectedSha256(url, version, options.pinned ?? K6_SHA256, log);
-    const archive = await downloadTool(url);
-    await verifySha256(archive, expected, path4.basename(url));
-    const extracted = url.endsWith(".zip") ? await extractZip(archive) : await extractTar(archive);
-    const folder = path4.join(extracted, path4.basename(url).replace(/\.(tar\.gz|zip)$/, ""));
-    dir = await cacheDir(folder, "k6", version);
-  }
-  return findK6({ ...env, K6_PATH: path4.join(dir, "k6") });
-}
-
-// src/github/pull-requests.ts
-async function findPullRequestByHead(octokit, lookup) {
-  const { owner, repo, headSha } = lookup;
-  return tryGitHub(`Looking up the pull request for ${headSha.slice(0, 7)}`, async () => {
-    const headOwner = lookup.headRepo?.split("/")[0];
-    if (headOwner && lookup.headBranch) {
-      const { data } = await octokit.rest.pulls.list({
-        owner,
-        repo,
-        state: "open",
-        head: `${headOwner}:${lookup.headBranch}`,
-        per_page: 100
-      });
-      const hit = data.find((pr) => pr.head.sha === headSha);
-      if (hit) return { number: hit.number };
-    }
-    for await (const page of octokit.paginate.iterator(octokit.rest.pulls.list, {
-      owner,
-      repo,
-      state: "open",
-      per_page: 100
-    })) {
-      const hit = page.data.find((pr) => pr.head.sha === headSha);
-      if (hit) return { number: hit.number };
-    }
-    return { number: void 0 };
-  });
+async function downloadVerified(url, name, expected, cache) {
+  const archive = await cache.downloadTool(url);
+  await verifySha256(archive, expected, name);
+  const extracted = url.endsWith(".zip") ? await cache.extractZip(archive) : await cache.extractTar(archive);
+  return path4.join(extracted, name.replace(/\.(tar\.gz|zip)$/, ""));
 }
 
 // src/github/sticky-comment.ts
@@ -833,7 +1002,12 @@ async function publish(input) {
           author: identity.login
         });
         if (assets.ok) {
-          images = assets.files.map((file, i) => ({ url: file.url, alt: input.charts[i]?.title ?? "chart" }));
+          const open = shownInComment(input.charts.map((chart) => chart.id));
+          images = assets.files.map((file, i) => ({
+            url: file.url,
+            alt: input.charts[i]?.title ?? "chart",
+            shownInComment: open.has(input.charts[i]?.id ?? "")
+          }));
         } else {
           log.warning(`${assets.reason}; the comment shows a Mermaid chart instead`);
         }
@@ -885,6 +1059,8 @@ async function readResults(file) {
 // src/main.ts
 function headline(results) {
   const regressed = results.cells.filter((c) => !c.control && c.verdict === "regression").map((c) => c.cell);
+  if (results.verdict === "regression" && results.acceptedRegression)
+    return `perf-gate: ${results.metric} regression in ${regressed.join(", ")} accepted (${results.acceptedRegression.reason})`;
   if (results.verdict === "regression")
     return `perf-gate: ${results.metric} regression in ${regressed.join(", ")}`;
   if (results.verdict === "inconclusive")
@@ -892,11 +1068,20 @@ function headline(results) {
   return "perf-gate: pass";
 }
 async function gateOrBaseline(settings, workspace, context, signal, guard) {
-  const loaded = withK6Inputs(loadConfig(path5.resolve(workspace, settings.config)), settings);
+  const loaded = withK6Inputs(
+    loadConfig(path5.resolve(workspace, settings.config), process.env, {
+      root: workspace,
+      allowPathsOutsideRepo: settings.allowPathsOutsideRepo,
+      allowedHosts: settings.allowedHosts
+    }),
+    settings
+  );
   maskSecrets(loaded);
   const explicit = settings.baseline ? path5.resolve(workspace, settings.baseline) : void 0;
   let baselinePath = explicit ?? loaded.config.baseline.path;
-  const outDir = await prepareOutDir(path5.resolve(workspace, settings.outDir), 'input "out-dir"');
+  const outDir = await prepareOutDir(path5.resolve(workspace, settings.outDir), 'input "out-dir"', {
+    root: workspace
+  });
   const branch = baselineBranch(settings, context, workspace, baselinePath);
   if (branch) {
     const dest = settings.mode === "baseline" ? baselinePath : tempBaselinePath(baselinePath);
@@ -915,12 +1100,29 @@ async function gateOrBaseline(settings, workspace, context, signal, guard) {
     log: actionLogger,
     cleanup: guard.cleanup,
     signal,
-    locateK6: () => ensureK6(actionLogger, process.env, { version: loaded.config.k6.version })
+    locateK6: () => ensureK6(actionLogger, process.env, { version: loaded.config.k6.version }),
+    acceptRegression: () => labelRequest(settings, context)
   });
   if (branch && settings.mode === "baseline") {
     await pushBaseline(branch.octokit, branch.where, baselinePath, actionLogger);
   }
   return outcome;
+}
+async function labelRequest(settings, context) {
+  const pr = context.pullRequest;
+  if (!pr) return null;
+  let labels = pr.labels;
+  if (settings.githubToken) {
+    const octokit = createOctokit(settings.githubToken, { baseUrl: context.apiUrl });
+    const current = await pullRequestLabels(octokit, {
+      owner: context.owner,
+      repo: context.repo,
+      number: pr.number
+    });
+    if (current.ok) labels = current.labels;
+    else warning(`${current.reason}; using the labels the event listed`);
+  }
+  return labelAcceptance(labels, settings.acceptRegressionLabel, pr.number);
 }
 function withK6Inputs(loaded, settings) {
   const k6 = {
@@ -946,10 +1148,10 @@ function baselineBranch(settings, context, workspace, file) {
   };
 }
 function tempBaselinePath(file) {
-  return path5.join(process.env.RUNNER_TEMP ?? tmpdir(), `perf-gate-baseline-${path5.basename(file)}`);
+  return path5.join(process.env.RUNNER_TEMP ?? tmpdir2(), `perf-gate-baseline-${path5.basename(file)}`);
 }
 function maskSecrets(loaded) {
-  for (const value of loaded.interpolated) if (looksSecret(value)) setSecret(value.value);
+  for (const { value } of loaded.interpolated) if (value.length >= REDACT_MIN_LENGTH) setSecret(value);
 }
 async function publishSafely(input) {
   try {
@@ -960,6 +1162,7 @@ async function publishSafely(input) {
   }
 }
 async function run() {
+  disableReaperUnlessSet();
   const guard = guardInterrupts(actionLogger);
   try {
     const settings = getInputs();
@@ -969,11 +1172,16 @@ async function run() {
     let exitCode;
     let paths;
     let charts;
-    if (settings.mode !== "publish") refuseUntrustedMeasuring(context.eventName, settings.mode);
+    if (settings.mode !== "publish")
+      refuseUntrustedMeasuring(context.eventName, settings.mode, {
+        allowPrivilegedEvents: settings.allowPrivilegedEvents
+      });
     if (settings.mode === "publish") {
       const dir = path5.resolve(workspace, settings.results);
       results = await readResults(path5.join(dir, "results.json"));
-      const outDir = await prepareOutDir(path5.resolve(workspace, settings.outDir), 'input "out-dir"');
+      const outDir = await prepareOutDir(path5.resolve(workspace, settings.outDir), 'input "out-dir"', {
+        root: workspace
+      });
       const artifacts = await writeArtifacts(results, outDir, actionLogger);
       paths = artifacts;
       charts = artifacts.charts;
@@ -1014,7 +1222,7 @@ async function run() {
       })
     );
     setOutputs({
-      verdict: results.verdict,
+      verdict: verdictOutput(results),
       resultsPath: paths.resultsPath,
       reportPath: paths.reportPath,
       ...verdictOutputs(results),
@@ -1024,10 +1232,10 @@ async function run() {
     if (exitCode !== 0) {
       setFailed(headline(results));
       process.exitCode = exitCode;
-    } else if (results.verdict === "inconclusive") {
+    } else if (results.verdict === "inconclusive" || results.acceptedRegression) {
       warning(headline(results));
     } else {
-      info(headline(results));
+      info(inertLogText(headline(results)));
     }
   } catch (error) {
     process.exitCode = reportFailure(error, process.env.GITHUB_WORKSPACE ?? process.cwd());
