@@ -10,53 +10,14 @@ import { pathToFileURL } from 'node:url'
 import { writeFile } from 'node:fs/promises'
 import { chromium } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import type { BaselineFile } from '../../../src/baseline/format.js'
-import { cellId } from '../../../src/model.js'
-import { seededRandom } from '../../../src/plan/schedule.js'
 import { readVegaLibraries } from '../../../src/report/assets.js'
 import { renderTrendPage } from '../../../src/report/trend-page.js'
 import { changePointReport } from '../../../src/stats/change-points.js'
-import { run } from '../stats/run-fixture.js'
+import { trendHistory } from '../../support/trend-history.js'
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 /** Where the screenshot goes (gitignored). */
 const SCREENSHOTS = join(process.cwd(), 'test-results')
-
-const machine = { cpus: 4, cpuModel: 'test', memoryGiB: 16, os: 'linux', kernel: '6', runner: 'test' }
-const STEP_NIGHT = 20
-const CELLS = [
-  { profile: 'jwt', level: 20, step: true },
-  { profile: 'no-policies', level: 12, step: false },
-  { profile: 'direct', level: 4, step: false },
-] as const
-
-function gaussian(random: () => number): () => number {
-  return () => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random())
-}
-
-/** 30 nights, three runs per cell a night; night i has commit c<i>. */
-function history(seed = 7): BaselineFile {
-  const normal = gaussian(seededRandom(seed))
-  return {
-    schemaVersion: 1,
-    name: 'luagw',
-    metric: 'p95',
-    nights: Array.from({ length: 30 }, (_, i) => ({
-      createdAt: new Date(Date.UTC(2026, 0, 1 + i, 2)).toISOString(),
-      gitSha: `c${i}`,
-      k6Version: 'v1.8.1',
-      machine,
-      runs: CELLS.flatMap(({ profile, level, step }) => {
-        const night = (step && i >= STEP_NIGHT ? Math.log(1.08) : 0) + 0.01 * normal()
-        return [1, 2, 3].map((round) => ({
-          ...run({ p95: level * Math.exp(night + 0.01 * normal()), round }),
-          cell: cellId(profile, 'steady'),
-          profile,
-        }))
-      }),
-    })),
-  }
-}
 
 interface ChartData {
   id: string
@@ -70,7 +31,7 @@ function chartsOf(html: string): ChartData[] {
 }
 
 async function page(): Promise<string> {
-  const h = history()
+  const h = trendHistory()
   return renderTrendPage(h, changePointReport(h), await readVegaLibraries(), {
     controlProfiles: ['direct'],
   })
