@@ -6,7 +6,7 @@
 import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { readBaseline } from '../baseline/store.js'
-import { loadConfig } from '../config/load.js'
+import { configFile, loadConfig } from '../config/load.js'
 import { ConfigError } from '../errors.js'
 import { makeDirectory } from '../files.js'
 import { readVegaLibraries } from '../report/assets.js'
@@ -19,7 +19,10 @@ export const TREND_PAGE_FILE = 'trend.html'
 export interface TrendOptions {
   baseline: string
   out: string
-  /** A config whose control profiles are labelled as controls on the page. */
+  /**
+   * A config whose control profiles are labelled as controls on the page; default perf-gate.yml in
+   * the current directory when there is one (the baseline file does not record which are controls).
+   */
   config?: string
 }
 
@@ -30,8 +33,9 @@ export interface TrendOptions {
 export async function writeTrendPage(options: TrendOptions): Promise<string> {
   const history = await readBaseline(options.baseline, undefined, '--baseline')
   if (history === null) throw new ConfigError([`--baseline: ${options.baseline}: baseline file not found`])
-  const controlProfiles = options.config
-    ? loadConfig(options.config, process.env, { root: process.cwd() })
+  const config = configFile(options.config, undefined, { optional: true })
+  const controlProfiles = config
+    ? loadConfig(config, process.env, { root: process.cwd() })
         .config.profiles.filter((profile) => profile.control)
         .map((profile) => profile.name)
     : []

@@ -178,7 +178,10 @@ export function registerVerbs(program: Command, ctx: VerbContext): void {
       'the baseline file (its history of nights, e.g. from the data branch)',
     )
     .requiredOption('-o, --out <dir>', 'the folder to write trend.html into')
-    .option('-c, --config <file>', "the gate's config: its control profiles are labelled as controls")
+    .option(
+      '-c, --config <file>',
+      `the gate's config, whose control profiles are labelled as controls (default: ${DEFAULT_CONFIG_FILE} in the current directory, when there is one)`,
+    )
     .action(async (opts: { baseline: string; out: string; config?: string }) => {
       ctx.stdout(`trend: ${await writeTrendPage(opts)}\n`)
     })
