@@ -1,5 +1,5 @@
 /**
- * The CLI verbs beside `run` and `validate`: report, compare, init and doctor. Each verb's work lives
+ * The CLI verbs beside `run` and `validate`: report, trend, compare, init and doctor. Each verb's work lives
  * in its own module; this file only declares the options and prints.
  */
 import { execFile } from 'node:child_process'
@@ -30,6 +30,7 @@ import {
 import { PERF_GATE_ACTION_PLACEHOLDER, renderNightlyWorkflow, renderPrWorkflow } from './init-workflows.js'
 import { jsonSummary } from './json-summary.js'
 import { readResultsFile } from './results-file.js'
+import { writeTrendPage } from './trend.js'
 
 const execFileAsync = promisify(execFile)
 
@@ -149,7 +150,7 @@ async function gitRoot(dir: string): Promise<string> {
   }
 }
 
-/** Adds report, compare, init and doctor to the program. */
+/** Adds report, trend, compare, init and doctor to the program. */
 export function registerVerbs(program: Command, ctx: VerbContext): void {
   program
     .command('report')
@@ -165,6 +166,24 @@ export function registerVerbs(program: Command, ctx: VerbContext): void {
           ? `${JSON.stringify(jsonSummary(results, artifacts))}\n`
           : `report: ${artifacts.reportPath}\nhtml: ${artifacts.htmlPath}\ncharts: ${artifacts.charts.length} in ${path.join(artifacts.dir, 'charts')}\n`,
       )
+    })
+
+  program
+    .command('trend')
+    .description(
+      'write trend.html from a baseline history: one chart per cell over the nights, with bands and change points',
+    )
+    .requiredOption(
+      '-b, --baseline <file>',
+      'the baseline file (its history of nights, e.g. from the data branch)',
+    )
+    .requiredOption('-o, --out <dir>', 'the folder to write trend.html into')
+    .option(
+      '-c, --config <file>',
+      `the gate's config, whose control profiles are labelled as controls (default: ${DEFAULT_CONFIG_FILE} in the current directory, when there is one)`,
+    )
+    .action(async (opts: { baseline: string; out: string; config?: string }) => {
+      ctx.stdout(`trend: ${await writeTrendPage(opts)}\n`)
     })
 
   program

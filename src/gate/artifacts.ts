@@ -15,6 +15,8 @@ import { buildCharts } from '../report/charts/registry.js'
 import { renderHtml } from '../report/html.js'
 import { benchmarkActionJson, bencherJson } from '../report/exports.js'
 import { renderMarkdown } from '../report/markdown.js'
+import { renderTrendPage } from '../report/trend-page.js'
+import type { BaselineFile } from '../baseline/format.js'
 import { renderAll } from '../report/render.js'
 
 export interface WrittenChart {
@@ -32,6 +34,8 @@ export interface Artifacts {
   /** Rendered charts, for the assets branch. */
   charts: WrittenChart[]
   htmlPath: string
+  /** trend.html, when a history was given (baseline mode). */
+  trendPath?: string
   /** Files that could not be written, each with the reason (already logged as warnings). */
   failed: string[]
 }
@@ -109,7 +113,13 @@ export async function prepareOutDir(
  * report.md are written atomically. A file that cannot be written is a warning and is listed in
  * `failed`: the verdict was measured and must not be lost or changed because a report file failed.
  */
-export async function writeArtifacts(results: GateResults, dir: string, log: Logger): Promise<Artifacts> {
+export async function writeArtifacts(
+  results: GateResults,
+  dir: string,
+  log: Logger,
+  /** Baseline mode: the history just written, drawn as trend.html (report/trend-page.ts). */
+  history?: BaselineFile,
+): Promise<Artifacts> {
   const out = path.resolve(dir)
   const resultsPath = path.join(out, 'results.json')
   const reportPath = path.join(out, 'report.md')
@@ -164,9 +174,19 @@ export async function writeArtifacts(results: GateResults, dir: string, log: Log
   await attempt(htmlPath, async () =>
     writeFile(htmlPath, renderHtml(results, definitions, await readVegaLibraries())),
   )
+  const trendPath = history ? path.join(out, 'trend.html') : undefined
+  if (history && trendPath)
+    await attempt(trendPath, async () => {
+      const controlProfiles = results.cells.filter((c) => c.control).map((c) => c.profile)
+      const libraries = await readVegaLibraries()
+      await writeFile(
+        trendPath,
+        renderTrendPage(history, results.changePoints, libraries, { controlProfiles }),
+      )
+    })
   log.info(
-    `wrote ${reportPath}, ${resultsPath}, ${htmlPath}${exportsWritten.every(Boolean) ? ', benchmark-action.json, bencher.json' : ''} and ${charts.length} chart(s) (rendered in ${Date.now() - began} ms)` +
+    `wrote ${reportPath}, ${resultsPath}, ${htmlPath}${trendPath ? `, ${trendPath}` : ''}${exportsWritten.every(Boolean) ? ', benchmark-action.json, bencher.json' : ''} and ${charts.length} chart(s) (rendered in ${Date.now() - began} ms)` +
       (failed.length > 0 ? `; ${failed.length} file(s) failed` : ''),
   )
-  return { dir: out, resultsPath, reportPath, charts, htmlPath, failed }
+  return { dir: out, resultsPath, reportPath, charts, htmlPath, ...(trendPath ? { trendPath } : {}), failed }
 }

@@ -494,7 +494,12 @@ async function runGateMasked(loaded: LoadedConfig, options: GateOptions): Promis
   if (changePoints) results.changePoints = changePoints
   // The verdict stands whatever happens to the report files: writeArtifacts turns a failure into a
   // warning (artifacts.failed).
-  const artifacts = await writeArtifacts(results, options.outDir, log)
+  const artifacts = await writeArtifacts(
+    results,
+    options.outDir,
+    log,
+    options.mode === 'baseline' ? (history ?? undefined) : undefined,
+  )
   const verdict = results.verdict
   const fails =
     (verdict === 'regression' && !results.acceptedRegression) ||

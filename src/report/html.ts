@@ -23,7 +23,7 @@ export interface VegaLibraries {
 }
 
 /** Escapes text for HTML element content and attribute values. */
-function escapeHtml(text: string): string {
+export function escapeHtml(text: string): string {
   return text
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
@@ -46,7 +46,7 @@ export function inlineScript(source: string): string {
 }
 
 /** JSON that can sit in a <script type="application/json"> element without ending it. */
-function inlineJson(value: unknown): string {
+export function inlineJson(value: unknown): string {
   return JSON.stringify(value)
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')
@@ -221,8 +221,8 @@ summary { cursor: pointer; }
 `
 
 // Runs in the page: embeds every chart, reports failures on the console and in the page, and publishes
-// the number rendered so a headless browser test can wait for it.
-const EMBED_SCRIPT = `
+// the number rendered so a headless browser test can wait for it. The trend page embeds its charts the same way.
+export const EMBED_SCRIPT = `
 (async () => {
   const charts = JSON.parse(document.getElementById('perf-gate-charts').textContent)
   let rendered = 0
