@@ -4,10 +4,10 @@
  * superRefine, each rule a named check so a message can be found by what it guards.
  */
 import type { z } from 'zod'
-import { countCells } from '../sweep.js'
 import { templateNames, templateNamesIn } from '../template.js'
 import type { ConfigFields } from './config-fields.js'
 import { MAX_CELLS } from './fields.js'
+import { countCells } from './sweep-levels.js'
 
 type Ctx = z.core.$RefinementCtx<ConfigFields>
 
