@@ -4,10 +4,12 @@
  */
 import * as core from '@actions/core'
 import { ConfigError } from '../errors.js'
-import { DEFAULT_BASELINE_BRANCH } from '../github/baseline-branch.js'
 import { k6FlagProblem, K6_VERSION_PATTERN, normalizeK6Version, splitK6Flags } from './k6-flags.js'
 import { parseHostList } from './hosts.js'
 import { parseThreshold } from './threshold.js'
+
+/** The branch perf-gate keeps its baseline on unless the `baseline-branch` input names another. */
+export const DEFAULT_BASELINE_BRANCH = 'perf-gate-data'
 
 export const Inputs = {
   Config: 'config',

@@ -18,7 +18,7 @@ import { preflightProblems } from './preflight.js'
 import { buildContextProblem, hostPathProblem } from './stack-allowlist.js'
 import { withLocations } from './locate.js'
 import { yamlSyntaxProblem } from './yaml-errors.js'
-import { serviceWaves } from '../plan/service-order.js'
+import { serviceWaves } from './service-order.js'
 import {
   BUILT_IN_SCENARIOS,
   configSchema,

@@ -7,45 +7,16 @@
  * Naming (stable, so a baseline recorded tonight matches tomorrow's gate): `<scenario>@<key>=<level>`,
  * keys in the order vus, rate, bytes, joined by ",": `closed@vus=10`, `open@rate=500,bytes=1024`.
  */
-import type {
-  Config,
-  ProfileConfig,
-  RawConfig,
-  RawScenarioConfig,
-  ScenarioConfig,
-  SweepLevel,
-} from './schema.js'
+import type { ProfileConfig } from './schema/profiles.js'
+import type { RawScenarioConfig, ScenarioConfig, SweepLevel } from './schema/scenarios.js'
+import { appliesTo, combinations, SWEPT, type SweptKey } from './schema/sweep-levels.js'
 
-/** The swept keys in naming order, with the short label each level uses. */
-const SWEPT = [
-  ['vus', 'vus'],
-  ['rate', 'rate'],
-  ['payloadBytes', 'bytes'],
-] as const
-type SweptKey = (typeof SWEPT)[number][0]
+export { appliesTo, countCells, levelCount } from './schema/sweep-levels.js'
 
 /** A cell's scenario name suffix: "@" then `key=level` pairs. */
 export const SWEEP_SEPARATOR = '@'
 /** What a swept scenario's name looks like (used where names are validated strictly). */
 export const SWEPT_NAME_SUFFIX = /@(?:vus|rate|bytes)=\d+(?:,(?:vus|rate|bytes)=\d+){0,2}$/
-
-type Levels = Array<Partial<Record<SweptKey, number>>>
-
-/** Every combination of the scenario's swept levels, in config order; [{}] when nothing is swept. */
-function combinations(scenario: Pick<RawScenarioConfig, SweptKey>): Levels {
-  let out: Levels = [{}]
-  for (const [key] of SWEPT) {
-    const value = scenario[key]
-    if (!Array.isArray(value)) continue
-    out = out.flatMap((combo) => value.map((level) => ({ ...combo, [key]: level })))
-  }
-  return out
-}
-
-/** How many scenarios one configured scenario expands into. */
-export function levelCount(scenario: Pick<RawScenarioConfig, SweptKey>): number {
-  return combinations(scenario).length
-}
 
 /** "vus=10,bytes=1024" for a level. */
 export function levelLabel(values: Partial<Record<SweptKey, number>>): string {
@@ -83,24 +54,13 @@ export function expandScenario(scenario: RawScenarioConfig): ScenarioConfig[] {
   })
 }
 
-/** Does this scenario run on this profile (its `profiles` list, or every profile)? */
-export function appliesTo(scenario: { profiles?: string[] | undefined }, profile: string): boolean {
-  return scenario.profiles === undefined || scenario.profiles.includes(profile)
-}
-
-/** Cells the config makes, sweeps expanded: what MAX_CELLS bounds. */
-export function countCells(
-  profiles: readonly Pick<ProfileConfig, 'name'>[],
-  scenarios: readonly RawScenarioConfig[],
-): number {
-  return scenarios.reduce(
-    (sum, s) => sum + levelCount(s) * profiles.filter((p) => appliesTo(s, p.name)).length,
-    0,
-  )
-}
-
-/** The config with every sweep expanded. */
-export function expandConfig(raw: RawConfig): Config {
+/**
+ * The config with every sweep expanded: for a RawConfig, the Config the engine runs (config/schema.ts
+ * defines both from the sections this file reads, so it need not import the root).
+ */
+export function expandConfig<Raw extends { scenarios: RawScenarioConfig[] }>(
+  raw: Raw,
+): Omit<Raw, 'scenarios'> & { scenarios: ScenarioConfig[] } {
   return { ...raw, scenarios: raw.scenarios.flatMap(expandScenario) }
 }
 
@@ -111,7 +71,10 @@ export interface CellRef {
 }
 
 /** The cells of an expanded config, profile by profile in config order. */
-export function configCells(config: Pick<Config, 'profiles' | 'scenarios'>): CellRef[] {
+export function configCells(config: {
+  profiles: readonly Pick<ProfileConfig, 'name'>[]
+  scenarios: readonly Pick<ScenarioConfig, 'name' | 'profiles'>[]
+}): CellRef[] {
   return config.profiles.flatMap((profile) =>
     config.scenarios
       .filter((scenario) => appliesTo(scenario, profile.name))

@@ -12,9 +12,6 @@ import type { GitHubClient } from './client.js'
 import { publishAssets } from './assets-branch.js'
 import { isHttpError, tryGitHub, type GitHubResult } from './errors.js'
 
-/** The branch perf-gate keeps its baseline on unless the `baseline-branch` input names another. */
-export const DEFAULT_BASELINE_BRANCH = 'perf-gate-data'
-
 const README = `# perf-gate data
 
 This branch holds the baseline file(s) the perf-gate nightly writes and pull request gates read. It

@@ -22,7 +22,7 @@ import type { ComposeStackConfig, VariantConfig } from '../config/schema.js'
 import { durationMs } from '../config/schema.js'
 import { InfrastructureError } from '../errors.js'
 import { findTool, trustedPath } from '../trusted-path.js'
-import type { RunningService, RunningStack, StartStackOptions } from './stack.js'
+import type { RunningService, RunningStack, StartStackOptions } from './running-stack.js'
 
 /** Docker Compose's own labels on the containers and networks of a project. */
 export const COMPOSE_PROJECT_LABEL = 'com.docker.compose.project'

@@ -18,9 +18,12 @@ import { durationMs } from '../config/schema.js'
 import { InfrastructureError } from '../errors.js'
 import type { Logger } from '../log.js'
 import type { VariantName } from '../model.js'
-import { serviceWaves } from '../plan/service-order.js'
+import { serviceWaves } from '../config/service-order.js'
 import { COMPOSE_PROJECT_LABEL, startComposeStack } from './compose-stack.js'
+import type { RunningService, RunningStack, StartStackOptions } from './running-stack.js'
 import { disableReaperUnlessSet } from './reaper.js'
+
+export type { RunningService, RunningStack, StartStackOptions } from './running-stack.js'
 
 /** Label put on every container we start, so a sweep can find leftovers of one gate run. */
 export const RUN_LABEL = 'dev.perf-gate.run'
@@ -28,35 +31,6 @@ const SERVICE_LABEL = 'dev.perf-gate.service'
 const VARIANT_LABEL = 'dev.perf-gate.variant'
 /** The process that started the container, and on which host: a later gate removes the orphans of a killed one. */
 const OWNER_LABEL = 'dev.perf-gate.owner'
-
-export interface RunningService {
-  name: string
-  container: StartedTestContainer
-  /** Address k6 and the admin calls use: the container IP, or host + mapped port as a fallback. */
-  address(port: number): { host: string; port: number }
-}
-
-export interface RunningStack {
-  variant: VariantName
-  networkName: string
-  services: Map<string, RunningService>
-  /** Rewrites a URL whose host is a service name to an address reachable from this host. */
-  resolveUrl(url: string): string
-  /** Stops every container and removes the network. Safe to call twice. */
-  stop(): Promise<void>
-}
-
-export interface StartStackOptions {
-  runId: string
-  variant: VariantName
-  /** Service overrides of the baseline variant (paired mode). */
-  overrides?: VariantConfig | undefined
-  /** Tells apart the networks of successive instances of one variant (fresh stacks per paired block). */
-  instance?: string | undefined
-  /** Docker cpuset per service ("1", "0-3"): the gate's CPU placement (src/plan/placement.ts). */
-  cpusets?: Readonly<Record<string, string>> | undefined
-  log: Logger
-}
 
 /** Applies a variant's overrides to the services. */
 export function servicesForVariant(

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { DEFAULT_BASELINE_BRANCH } from '../../../src/config/inputs.js'
 import {
   branchPathFor,
-  DEFAULT_BASELINE_BRANCH,
   readBaselineFromBranch,
   writeBaselineToBranch,
 } from '../../../src/github/baseline-branch.js'

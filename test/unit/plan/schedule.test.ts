@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { isolateSchedule, planSchedule, seededRandom, shuffle } from '../../../src/plan/schedule.js'
-import { serviceWaves } from '../../../src/plan/service-order.js'
+import { serviceWaves } from '../../../src/config/service-order.js'
 
 const base = {
   profiles: ['a', 'b'],
