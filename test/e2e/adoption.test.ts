@@ -79,6 +79,7 @@ interface ActionRun {
     verdict: string
     decision?: string
     cannotBlock?: string[]
+    acceptedRegression?: { by: string; label?: string; reason: string }
     cells: { cell: string; verdict: string }[]
   }
 }
@@ -268,7 +269,28 @@ describe('adoption: init in a fresh gateway repository, then the action on its p
     expect(github.commentsOn(REPO, 2)).toHaveLength(1)
   })
 
-  // (c) The accepted regression: the slow pull request of case (a) with the accept label
-  // (gatePullRequest('add-auth', 3, ['perf-gate:accept-regression'])): exit 0, the comment says
-  // accepted. Added with the accept-regression feature.
+  it('(c) accepts the same slow pull request when it carries the accept label: exit 0, the comment says accepted', async () => {
+    const label = 'perf-gate:accept-regression'
+    // The pull request as the API answers it: the gate refreshes its labels once it has regressed.
+    github.state.pulls.push({
+      repo: REPO,
+      number: 3,
+      state: 'open',
+      headSha: git(repo, 'rev-parse', 'add-auth'),
+      headRef: 'add-auth',
+      headRepo: REPO,
+      baseRef: 'main',
+      labels: [label],
+    })
+    const run = await gatePullRequest('add-auth', 3, [label])
+    expect(run.code, run.stdout).toBe(0)
+    expect(run.outputs.verdict).toBe('accepted')
+    // Still measured and shown as a regression; accepted by the label, and said so.
+    expect(run.results.verdict).toBe('regression')
+    expect(run.results.acceptedRegression).toMatchObject({ by: 'label', label })
+    const comments = github.commentsOn(REPO, 3)
+    expect(comments).toHaveLength(1)
+    expect(comments[0]?.body).toMatch(/accepted/i)
+    expect(comments[0]?.body).toContain(label)
+  })
 })
