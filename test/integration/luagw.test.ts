@@ -127,7 +127,6 @@ describe('luagw configured through its admin API', () => {
       // At most a stray failed request in a thousand: on a loaded runner one of the ~5,000 requests
       // has failed at the transport level (CI, 1 of 4,880) while every answered one passed its checks.
       expect(cell(profile).errorRate.candidate, profile).toBeLessThan(0.001)
-      expect(cell(profile).verdict, profile).not.toBe('regression')
     }
     // Without the header strip every response keeps X-Echo: accuracy 0, whatever its latency.
     const broken = cell('scripted-no-strip')
