@@ -10,6 +10,7 @@ import {
   K6_VERSION,
   MAX_REASON_CHARS,
   cannotBlockReasons,
+  changePointReport,
   checkBaseline,
   chooseMethod,
   compareCells,
@@ -29,6 +30,7 @@ import {
   hasTaskset,
   loadConfig,
   machineFingerprint,
+  makeDirectory,
   parseConfig,
   parseHostList,
   parseThreshold,
@@ -38,6 +40,8 @@ import {
   prepareOutDir,
   readBaseline,
   readJournal,
+  readVegaLibraries,
+  renderTrendPage,
   runGate,
   sessionsPerPhase,
   storedPhaseSkip,
@@ -47,7 +51,7 @@ import {
   verdictOutput,
   welchEstimate,
   writeArtifacts
-} from "./chunks/chunk-JPRLMQ2F.js";
+} from "./chunks/chunk-5WXC7G5L.js";
 import {
   Command,
   CommanderError,
@@ -295,8 +299,8 @@ var VERSION = package_default.version;
 // src/cli/verbs.ts
 import { execFile } from "node:child_process";
 import { existsSync as existsSync3 } from "node:fs";
-import { mkdir, readFile as readFile2, writeFile } from "node:fs/promises";
-import path3 from "node:path";
+import { mkdir, readFile as readFile2, writeFile as writeFile2 } from "node:fs/promises";
+import path4 from "node:path";
 import { promisify } from "node:util";
 var import_testcontainers2 = __toESM(require_build(), 1);
 var import_yaml2 = __toESM(require_dist(), 1);
@@ -1047,6 +1051,30 @@ async function readResultsFile(target) {
   return { file, results: json };
 }
 
+// src/cli/trend.ts
+import { writeFile } from "node:fs/promises";
+import path3 from "node:path";
+var TREND_PAGE_FILE = "trend.html";
+async function writeTrendPage(options) {
+  const history = await readBaseline(options.baseline, void 0, "--baseline");
+  if (history === null) throw new ConfigError([`--baseline: ${options.baseline}: baseline file not found`]);
+  const config = configFile(options.config, void 0, { optional: true });
+  const controlProfiles = config ? loadConfig(config, process.env, { root: process.cwd() }).config.profiles.filter((profile) => profile.control).map((profile) => profile.name) : [];
+  const html = renderTrendPage(history, changePointReport(history), await readVegaLibraries(), {
+    controlProfiles
+  });
+  const file = path3.join(path3.resolve(options.out), TREND_PAGE_FILE);
+  try {
+    await makeDirectory(path3.dirname(file));
+    await writeFile(file, html);
+  } catch (error) {
+    throw new ConfigError([
+      `--out: ${options.out}: cannot write ${TREND_PAGE_FILE} (${error.code ?? error.message})`
+    ]);
+  }
+  return file;
+}
+
 // src/cli/verbs.ts
 var execFileAsync = promisify(execFile);
 async function imageFacts(image) {
@@ -1087,20 +1115,20 @@ async function exposedPortsIfPresent(image) {
   }
 }
 async function initFacts(opts) {
-  const configDir = path3.dirname(path3.resolve(opts.out));
+  const configDir = path4.dirname(path4.resolve(opts.out));
   if (opts.dockerfile !== void 0) {
     const text = await readInput(opts.dockerfile, "the Dockerfile");
     return factsForDockerfile({
-      dockerfile: path3.relative(process.cwd(), path3.resolve(opts.dockerfile)),
+      dockerfile: path4.relative(process.cwd(), path4.resolve(opts.dockerfile)),
       text,
-      configDir: path3.relative(process.cwd(), configDir),
+      configDir: path4.relative(process.cwd(), configDir),
       port: opts.port,
       health: opts.health
     });
   }
   if (opts.compose !== void 0) {
     const text = await readInput(opts.compose, "compose file");
-    const relative = path3.relative(configDir, path3.resolve(opts.compose)).split(path3.sep).join("/");
+    const relative = path4.relative(configDir, path4.resolve(opts.compose)).split(path4.sep).join("/");
     const facts2 = { ...factsForCompose(text, opts.compose, opts.gateway), compose: relative };
     const gateway2 = facts2.services[facts2.gateway];
     if (gateway2 && opts.port !== void 0) gateway2.ports = [opts.port];
@@ -1115,13 +1143,13 @@ async function initFacts(opts) {
   return opts.baselineImage ? { ...facts, baseline: { image: opts.baselineImage } } : facts;
 }
 async function workflowFiles(configFile2, options) {
-  const configAbs = path3.resolve(configFile2);
-  const root = await gitRoot(path3.dirname(configAbs));
-  const dir = path3.join(root, ".github", "workflows");
-  const config = path3.relative(root, configAbs).split(path3.sep).join("/");
+  const configAbs = path4.resolve(configFile2);
+  const root = await gitRoot(path4.dirname(configAbs));
+  const dir = path4.join(root, ".github", "workflows");
+  const config = path4.relative(root, configAbs).split(path4.sep).join("/");
   return [
-    { file: path3.join(dir, "perf-gate.yml"), text: renderPrWorkflow({ config, ...options }) },
-    { file: path3.join(dir, "perf-gate-nightly.yml"), text: renderNightlyWorkflow({ config, ...options }) }
+    { file: path4.join(dir, "perf-gate.yml"), text: renderPrWorkflow({ config, ...options }) },
+    { file: path4.join(dir, "perf-gate-nightly.yml"), text: renderNightlyWorkflow({ config, ...options }) }
   ];
 }
 async function gitRoot(dir) {
@@ -1135,14 +1163,26 @@ async function gitRoot(dir) {
 function registerVerbs(program, ctx) {
   program.command("report").description("re-render report.md, the charts and report.html from a results.json").argument("<results>", "results.json, or the out folder holding it").option("-o, --out <dir>", "where to write (default: the folder of results.json)").option("--json", "print a JSON summary on stdout instead of the paths").action(async (target, opts) => {
     const { file, results } = await readResultsFile(target);
-    const artifacts = await writeArtifacts(results, opts.out ?? path3.dirname(file), ctx.log);
+    const artifacts = await writeArtifacts(results, opts.out ?? path4.dirname(file), ctx.log);
     ctx.stdout(
       opts.json ? `${JSON.stringify(jsonSummary(results, artifacts))}
 ` : `report: ${artifacts.reportPath}
 html: ${artifacts.htmlPath}
-charts: ${artifacts.charts.length} in ${path3.join(artifacts.dir, "charts")}
+charts: ${artifacts.charts.length} in ${path4.join(artifacts.dir, "charts")}
 `
     );
+  });
+  program.command("trend").description(
+    "write trend.html from a baseline history: one chart per cell over the nights, with bands and change points"
+  ).requiredOption(
+    "-b, --baseline <file>",
+    "the baseline file (its history of nights, e.g. from the data branch)"
+  ).requiredOption("-o, --out <dir>", "the folder to write trend.html into").option(
+    "-c, --config <file>",
+    `the gate's config, whose control profiles are labelled as controls (default: ${DEFAULT_CONFIG_FILE} in the current directory, when there is one)`
+  ).action(async (opts) => {
+    ctx.stdout(`trend: ${await writeTrendPage(opts)}
+`);
   });
   program.command("compare").description(
     "compare the cells two results.json files have in common (b against a), each estimate with its confidence interval"
@@ -1181,10 +1221,10 @@ charts: ${artifacts.charts.length} in ${path3.join(artifacts.dir, "charts")}
     const exists = [opts.out, ...workflows.map((w) => w.file)].filter((f) => existsSync3(f));
     if (exists.length > 0)
       throw new ConfigError(exists.map((f) => `${f}: already exists; init does not overwrite it`));
-    await writeFile(opts.out, text, { flag: "wx" });
+    await writeFile2(opts.out, text, { flag: "wx" });
     for (const workflow of workflows) {
-      await mkdir(path3.dirname(workflow.file), { recursive: true });
-      await writeFile(workflow.file, workflow.text, { flag: "wx" });
+      await mkdir(path4.dirname(workflow.file), { recursive: true });
+      await writeFile2(workflow.file, workflow.text, { flag: "wx" });
     }
     ctx.stdout(`wrote ${opts.out} (gateway: ${facts.gateway}, from ${facts.source})
 `);

@@ -27,7 +27,7 @@ import {
   splitK6Flags,
   verdictOutput,
   writeArtifacts
-} from "./chunks/chunk-JPRLMQ2F.js";
+} from "./chunks/chunk-5WXC7G5L.js";
 import {
   throttling,
   tool_cache_exports
@@ -66,6 +66,128 @@ var actionLogger = {
   warning: (message) => warning(message),
   group: (name, fn) => group(name, fn)
 };
+
+// src/config/inputs.ts
+var DEFAULT_BASELINE_BRANCH = "perf-gate-data";
+var Inputs = {
+  Config: "config",
+  Mode: "mode",
+  Baseline: "baseline",
+  GithubToken: "github-token",
+  Comment: "comment",
+  Threshold: "threshold",
+  OutDir: "out-dir",
+  CommentKey: "comment-key",
+  Results: "results",
+  BaselineBranch: "baseline-branch",
+  K6Flags: "k6-flags",
+  K6Version: "k6-version",
+  UploadArtifacts: "upload-artifacts",
+  AllowPathsOutsideRepo: "allow-paths-outside-repo",
+  AllowedHosts: "allowed-hosts",
+  AllowPrivilegedEvents: "allow-privileged-events",
+  AcceptRegressionLabel: "accept-regression-label"
+};
+var DEFAULT_ACCEPT_REGRESSION_LABEL = "perf-gate:accept-regression";
+function booleanInput(name, fallback, problems) {
+  if (getInput(name) === "") return fallback;
+  try {
+    return getBooleanInput(name);
+  } catch {
+    problems.push(`input "${name}": expected true or false, got "${getInput(name)}"`);
+    return fallback;
+  }
+}
+function getInputs() {
+  const problems = [];
+  const mode = getInput(Inputs.Mode) || "gate";
+  if (mode !== "gate" && mode !== "baseline" && mode !== "publish") {
+    problems.push(`input "${Inputs.Mode}": expected "gate", "baseline" or "publish", got "${mode}"`);
+  }
+  let comment = true;
+  try {
+    comment = getInput(Inputs.Comment) === "" ? true : getBooleanInput(Inputs.Comment);
+  } catch {
+    problems.push(`input "${Inputs.Comment}": expected true or false, got "${getInput(Inputs.Comment)}"`);
+  }
+  const thresholdText = getInput(Inputs.Threshold);
+  let threshold;
+  if (thresholdText) {
+    const parsed = parseThreshold(thresholdText);
+    if (parsed === null) {
+      problems.push(
+        `input "${Inputs.Threshold}": expected a fraction such as 0.1 or a percentage such as 10%, got "${thresholdText}"`
+      );
+    } else threshold = parsed;
+  }
+  const commentKey = getInput(Inputs.CommentKey) || "default";
+  if (!/^[\w.-]+$/.test(commentKey)) {
+    problems.push(
+      `input "${Inputs.CommentKey}": expected letters, digits, "-", "_" or ".", got "${commentKey}"`
+    );
+  }
+  const results = getInput(Inputs.Results) || void 0;
+  if (mode === "publish" && !results)
+    problems.push(`input "${Inputs.Results}": required when mode is "publish"`);
+  const branchInput = getInput(Inputs.BaselineBranch) || DEFAULT_BASELINE_BRANCH;
+  const baselineBranch2 = branchInput === "none" ? void 0 : branchInput;
+  if (baselineBranch2 && !/^(?!\/|.*(?:\.\.|\/\/|@\{|\.lock$|\/$))[\w./-]+$/.test(baselineBranch2)) {
+    problems.push(`input "${Inputs.BaselineBranch}": expected a branch name, got "${baselineBranch2}"`);
+  }
+  let uploadArtifacts2 = true;
+  try {
+    uploadArtifacts2 = getInput(Inputs.UploadArtifacts) === "" ? true : getBooleanInput(Inputs.UploadArtifacts);
+  } catch {
+    problems.push(
+      `input "${Inputs.UploadArtifacts}": expected true or false, got "${getInput(Inputs.UploadArtifacts)}"`
+    );
+  }
+  const k6FlagsText = getInput(Inputs.K6Flags);
+  const split = k6FlagsText ? splitK6Flags(k6FlagsText) : void 0;
+  if (split && "problem" in split) problems.push(`input "${Inputs.K6Flags}": ${split.problem}`);
+  const k6Flags = split && "flags" in split ? split.flags : void 0;
+  for (const flag of k6Flags ?? []) {
+    const problem = k6FlagProblem(flag);
+    if (problem) problems.push(`input "${Inputs.K6Flags}": ${problem}`);
+  }
+  const k6VersionText = getInput(Inputs.K6Version);
+  if (k6VersionText && !K6_VERSION_PATTERN.test(k6VersionText))
+    problems.push(
+      `input "${Inputs.K6Version}": expected a k6 release such as "1.8.1", got "${k6VersionText}"`
+    );
+  const allowPathsOutsideRepo = booleanInput(Inputs.AllowPathsOutsideRepo, false, problems);
+  const allowPrivilegedEvents = booleanInput(Inputs.AllowPrivilegedEvents, false, problems);
+  const hostList = parseHostList(getInput(Inputs.AllowedHosts));
+  if (hostList.invalid.length > 0)
+    problems.push(
+      `input "${Inputs.AllowedHosts}": expected host names or IP addresses separated by commas or spaces (no scheme, port or path), got ${hostList.invalid.map((h) => `"${h}"`).join(", ")}`
+    );
+  const acceptRegressionLabel = getInput(Inputs.AcceptRegressionLabel).trim() || DEFAULT_ACCEPT_REGRESSION_LABEL;
+  if (acceptRegressionLabel.length > 50)
+    problems.push(
+      `input "${Inputs.AcceptRegressionLabel}": expected a label name of at most 50 characters, got "${acceptRegressionLabel}"`
+    );
+  if (problems.length > 0) throw new ConfigError(problems);
+  return {
+    config: getInput(Inputs.Config) || "perf-gate.yml",
+    mode,
+    baseline: getInput(Inputs.Baseline) || void 0,
+    githubToken: getInput(Inputs.GithubToken),
+    comment,
+    threshold,
+    outDir: getInput(Inputs.OutDir) || "perf-gate-results",
+    commentKey,
+    results,
+    baselineBranch: baselineBranch2,
+    k6Flags,
+    k6Version: k6VersionText ? normalizeK6Version(k6VersionText) : void 0,
+    uploadArtifacts: uploadArtifacts2,
+    allowPathsOutsideRepo,
+    allowedHosts: hostList.hosts,
+    allowPrivilegedEvents,
+    acceptRegressionLabel
+  };
+}
 
 // src/github/baseline-branch.ts
 import { mkdir, readFile, writeFile } from "node:fs/promises";
@@ -242,7 +364,6 @@ function assertSafePath(path6) {
 }
 
 // src/github/baseline-branch.ts
-var DEFAULT_BASELINE_BRANCH = "perf-gate-data";
 var README2 = `# perf-gate data
 
 This branch holds the baseline file(s) the perf-gate nightly writes and pull request gates read. It
@@ -311,127 +432,6 @@ async function pushBaseline(octokit, where, source, log, message = `perf-gate ba
     `baseline ${written.committed ? "written to" : "unchanged on"} ${where.owner}/${where.repo}@${where.branch}:${where.path} (commit ${written.commitSha.slice(0, 12)})`
   );
   return written.commitSha;
-}
-
-// src/config/inputs.ts
-var Inputs = {
-  Config: "config",
-  Mode: "mode",
-  Baseline: "baseline",
-  GithubToken: "github-token",
-  Comment: "comment",
-  Threshold: "threshold",
-  OutDir: "out-dir",
-  CommentKey: "comment-key",
-  Results: "results",
-  BaselineBranch: "baseline-branch",
-  K6Flags: "k6-flags",
-  K6Version: "k6-version",
-  UploadArtifacts: "upload-artifacts",
-  AllowPathsOutsideRepo: "allow-paths-outside-repo",
-  AllowedHosts: "allowed-hosts",
-  AllowPrivilegedEvents: "allow-privileged-events",
-  AcceptRegressionLabel: "accept-regression-label"
-};
-var DEFAULT_ACCEPT_REGRESSION_LABEL = "perf-gate:accept-regression";
-function booleanInput(name, fallback, problems) {
-  if (getInput(name) === "") return fallback;
-  try {
-    return getBooleanInput(name);
-  } catch {
-    problems.push(`input "${name}": expected true or false, got "${getInput(name)}"`);
-    return fallback;
-  }
-}
-function getInputs() {
-  const problems = [];
-  const mode = getInput(Inputs.Mode) || "gate";
-  if (mode !== "gate" && mode !== "baseline" && mode !== "publish") {
-    problems.push(`input "${Inputs.Mode}": expected "gate", "baseline" or "publish", got "${mode}"`);
-  }
-  let comment = true;
-  try {
-    comment = getInput(Inputs.Comment) === "" ? true : getBooleanInput(Inputs.Comment);
-  } catch {
-    problems.push(`input "${Inputs.Comment}": expected true or false, got "${getInput(Inputs.Comment)}"`);
-  }
-  const thresholdText = getInput(Inputs.Threshold);
-  let threshold;
-  if (thresholdText) {
-    const parsed = parseThreshold(thresholdText);
-    if (parsed === null) {
-      problems.push(
-        `input "${Inputs.Threshold}": expected a fraction such as 0.1 or a percentage such as 10%, got "${thresholdText}"`
-      );
-    } else threshold = parsed;
-  }
-  const commentKey = getInput(Inputs.CommentKey) || "default";
-  if (!/^[\w.-]+$/.test(commentKey)) {
-    problems.push(
-      `input "${Inputs.CommentKey}": expected letters, digits, "-", "_" or ".", got "${commentKey}"`
-    );
-  }
-  const results = getInput(Inputs.Results) || void 0;
-  if (mode === "publish" && !results)
-    problems.push(`input "${Inputs.Results}": required when mode is "publish"`);
-  const branchInput = getInput(Inputs.BaselineBranch) || DEFAULT_BASELINE_BRANCH;
-  const baselineBranch2 = branchInput === "none" ? void 0 : branchInput;
-  if (baselineBranch2 && !/^(?!\/|.*(?:\.\.|\/\/|@\{|\.lock$|\/$))[\w./-]+$/.test(baselineBranch2)) {
-    problems.push(`input "${Inputs.BaselineBranch}": expected a branch name, got "${baselineBranch2}"`);
-  }
-  let uploadArtifacts2 = true;
-  try {
-    uploadArtifacts2 = getInput(Inputs.UploadArtifacts) === "" ? true : getBooleanInput(Inputs.UploadArtifacts);
-  } catch {
-    problems.push(
-      `input "${Inputs.UploadArtifacts}": expected true or false, got "${getInput(Inputs.UploadArtifacts)}"`
-    );
-  }
-  const k6FlagsText = getInput(Inputs.K6Flags);
-  const split = k6FlagsText ? splitK6Flags(k6FlagsText) : void 0;
-  if (split && "problem" in split) problems.push(`input "${Inputs.K6Flags}": ${split.problem}`);
-  const k6Flags = split && "flags" in split ? split.flags : void 0;
-  for (const flag of k6Flags ?? []) {
-    const problem = k6FlagProblem(flag);
-    if (problem) problems.push(`input "${Inputs.K6Flags}": ${problem}`);
-  }
-  const k6VersionText = getInput(Inputs.K6Version);
-  if (k6VersionText && !K6_VERSION_PATTERN.test(k6VersionText))
-    problems.push(
-      `input "${Inputs.K6Version}": expected a k6 release such as "1.8.1", got "${k6VersionText}"`
-    );
-  const allowPathsOutsideRepo = booleanInput(Inputs.AllowPathsOutsideRepo, false, problems);
-  const allowPrivilegedEvents = booleanInput(Inputs.AllowPrivilegedEvents, false, problems);
-  const hostList = parseHostList(getInput(Inputs.AllowedHosts));
-  if (hostList.invalid.length > 0)
-    problems.push(
-      `input "${Inputs.AllowedHosts}": expected host names or IP addresses separated by commas or spaces (no scheme, port or path), got ${hostList.invalid.map((h) => `"${h}"`).join(", ")}`
-    );
-  const acceptRegressionLabel = getInput(Inputs.AcceptRegressionLabel).trim() || DEFAULT_ACCEPT_REGRESSION_LABEL;
-  if (acceptRegressionLabel.length > 50)
-    problems.push(
-      `input "${Inputs.AcceptRegressionLabel}": expected a label name of at most 50 characters, got "${acceptRegressionLabel}"`
-    );
-  if (problems.length > 0) throw new ConfigError(problems);
-  return {
-    config: getInput(Inputs.Config) || "perf-gate.yml",
-    mode,
-    baseline: getInput(Inputs.Baseline) || void 0,
-    githubToken: getInput(Inputs.GithubToken),
-    comment,
-    threshold,
-    outDir: getInput(Inputs.OutDir) || "perf-gate-results",
-    commentKey,
-    results,
-    baselineBranch: baselineBranch2,
-    k6Flags,
-    k6Version: k6VersionText ? normalizeK6Version(k6VersionText) : void 0,
-    uploadArtifacts: uploadArtifacts2,
-    allowPathsOutsideRepo,
-    allowedHosts: hostList.hosts,
-    allowPrivilegedEvents,
-    acceptRegressionLabel
-  };
 }
 
 // src/github/client.ts
