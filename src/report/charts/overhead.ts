@@ -185,12 +185,22 @@ export function overheadChart(results: GateResults, options: OverheadOptions = {
     ...profileOrder(results).filter((p) => p !== reference && !controls.has(p)),
   ]
   const x = { field: 'profile', type: 'nominal', sort: others, title: null, axis: { labelAngle: -30 } }
-  const layer = overheadLayers(values, x, `${metric} ratio to ${reference} (log scale)`, reference)
+  // With no other profile beside the reference, the only bars are the gateway against the no-gateway
+  // control: say that, not "overhead vs <the gateway>" (a gateway engineer read it as a self-ratio).
+  const onlyGateway = others.length === gatewayLabels.length
+  const yTitle = onlyGateway
+    ? `${metric} ratio to no gateway (log scale)`
+    : `${metric} ratio to ${reference} (log scale)`
+  const layer = overheadLayers(values, x, yTitle, reference)
   const title = {
-    text: `${metric} overhead vs ${reference}`,
+    text: onlyGateway
+      ? `${metric} overhead of ${reference} over no gateway`
+      : `${metric} overhead vs ${reference}`,
     // Short lines: a long subtitle would set the chart's width.
     subtitle: [
-      `profile ${metric} / ${reference} ${metric} (1x: no overhead),`,
+      onlyGateway
+        ? `${reference} ${metric} / the control's ${metric} (1x: no overhead),`
+        : `profile ${metric} / ${reference} ${metric} (1x: no overhead),`,
       withCi
         ? `geometric means; candidate with its ${Math.round(results.confidence * 100)}% CI`
         : 'geometric means of runs',

@@ -409,6 +409,18 @@ describe('overheadChart', () => {
     expect(subtitle).toContain('no-policies vs no-gateway: what the gateway itself adds')
   })
 
+  it('titles a chart holding only the gateway against the control as overhead over no gateway', () => {
+    // The bundled example's shape: one gateway profile (the reference) and the no-gateway control.
+    const results = regressedGate()
+    results.cells = results.cells.filter((c) => c.control || c.profile === 'no-policies')
+    const chart = overheadChart(results)!
+    expect(chart.title).toBe('P95 overhead of no-policies over no gateway')
+    const bar = layers(chart.spec).find((layer) => markType(layer) === 'bar')!
+    expect(((bar.encoding as Row).y as { title: string }).title).toBe('P95 ratio to no gateway (log scale)')
+    // With other profiles beside the reference, the reference stays the subject.
+    expect(overheadChart(regressedGate())!.title).toBe('P95 overhead vs no-policies')
+  })
+
   it('draws ratios on a log scale with bars from 1x, and the domain holds every bar and interval', () => {
     const spec = overheadChart(pairedGate())!.spec
     const bar = layers(spec).find((layer) => markType(layer) === 'bar')!
