@@ -51,7 +51,7 @@ import {
   verdictOutput,
   welchEstimate,
   writeArtifacts
-} from "./chunks/chunk-5WXC7G5L.js";
+} from "./chunks/chunk-AHAIQZH7.js";
 import {
   Command,
   CommanderError,

@@ -27,7 +27,7 @@ import {
   splitK6Flags,
   verdictOutput,
   writeArtifacts
-} from "./chunks/chunk-5WXC7G5L.js";
+} from "./chunks/chunk-AHAIQZH7.js";
 import {
   throttling,
   tool_cache_exports
