@@ -1,14 +1,13 @@
 // The exit-2 contract, through the built CLI (dist/cli.js) and the built action (dist/index.js): every
 // bad input exits 2 with a message naming the file and the path or input, before anything starts.
 // None of these cases reaches Docker, so the images need not exist.
-import { execFileSync, spawnSync } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { runBuiltCli } from '../support/cli-process.js'
 import { regressedGate } from '../support/report-fixtures.js'
-
-const ROOT = path.resolve(import.meta.dirname, '../..')
 
 const CONFIG = `name: demo
 services:
@@ -22,14 +21,11 @@ interface Run {
   output: string
 }
 
-function cli(args: string[], cwd: string, env: Record<string, string> = {}): Run {
-  const result = spawnSync(process.execPath, [path.join(ROOT, 'dist/cli.js'), ...args], {
+function cli(args: string[], cwd: string, env: Record<string, string> = {}): Promise<Run> {
+  return runBuiltCli(args, {
     cwd,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, TESTCONTAINERS_RYUK_DISABLED: 'true', ...env },
-    encoding: 'utf8',
-    timeout: 60_000,
   })
-  return { code: result.status, output: `${result.stdout}${result.stderr}` }
 }
 
 function baselineFile(name: string, metric: string) {
@@ -291,32 +287,32 @@ describe('perf-gate CLI: bad input exits 2 before anything starts', () => {
     ],
   ]
 
-  it.each(cases)('%s', (_what, args, message) => {
-    const run = cli(args(), dir)
+  it.each(cases)('%s', async (_what, args, message) => {
+    const run = await cli(args(), dir)
     expect(run.code, run.output).toBe(2)
     expect(run.output).toMatch(message)
     // Nothing started: the CLI never got as far as k6 or Docker.
     expect(run.output).not.toMatch(/k6 \d|method:|Start the stack/)
   })
 
-  it('without --config, run and validate read ./perf-gate.yml; without that file they exit 2 suggesting init', () => {
-    const validate = cli(['validate'], dir)
+  it('without --config, run and validate read ./perf-gate.yml; without that file they exit 2 suggesting init', async () => {
+    const validate = await cli(['validate'], dir)
     expect(validate.code, validate.output).toBe(0)
     expect(validate.output).toMatch(/^perf-gate\.yml: valid/m)
     const empty = mkdtempSync(path.join(tmpdir(), 'perf-gate-no-config-'))
     for (const verb of ['run', 'validate']) {
-      const run = cli([verb], empty)
+      const run = await cli([verb], empty)
       expect(run.code, run.output).toBe(2)
       expect(run.output).toContain(`no --config given and no perf-gate.yml in ${empty}`)
       expect(run.output).toContain('perf-gate init --image IMAGE')
     }
   })
 
-  it('one YAML syntax error is one short message: file:line:col, the reason and a code frame', () => {
+  it('one YAML syntax error is one short message: file:line:col, the reason and a code frame', async () => {
     // The first line indented by a space: the yaml library then reports every token after it (the
     // CLI printed 53 lines for this 5-line file).
     const config = withConfig('indented.yml', (t) => ` ${t}`)
-    const run = cli(['validate', '-c', config], dir)
+    const run = await cli(['validate', '-c', config], dir)
     expect(run.code, run.output).toBe(2)
     const lines = run.output.trimEnd().split('\n')
     expect(lines.length, run.output).toBeLessThanOrEqual(5)
@@ -324,23 +320,29 @@ describe('perf-gate CLI: bad input exits 2 before anything starts', () => {
     expect(run.output).toMatch(/^ +\| +\^$/m)
   })
 
-  it('a k6.version other than the installed k6 is exit 3 naming both, before any container', () => {
+  it('a k6.version other than the installed k6 is exit 3 naming both, before any container', async () => {
     const fakeK6 = write('bin/k6', '#!/bin/sh\necho "k6 v1.8.1 (fake)"\n')
     execFileSync('chmod', ['+x', fakeK6])
     const config = withConfig('pinned.yml', (t) => `${t}k6: { version: v0.99.0 }\n`)
-    const run = cli(['run', '-c', config, '--out', path.join(dir, 'out-pinned')], dir, { K6_PATH: fakeK6 })
+    const run = await cli(['run', '-c', config, '--out', path.join(dir, 'out-pinned')], dir, {
+      K6_PATH: fakeK6,
+    })
     expect(run.code, run.output).toBe(3)
     expect(run.output).toMatch(/pinned\.yml: k6\.version asks for k6 0\.99\.0, but .*bin\/k6 is 1\.8\.1/)
     expect(run.output).not.toMatch(/Start the stack/)
   })
 
-  it('an absent default baseline is "no baseline yet", not an error', () => {
+  it('an absent default baseline is "no baseline yet", not an error', async () => {
     // `validate` would pass too; `run` gets past the baseline and out-dir checks and fails later on k6 or
     // Docker, with exit 3, never 2.
-    const run = cli(['run', '-c', path.join(dir, 'perf-gate.yml'), '--out', path.join(dir, 'out-ok')], dir, {
-      K6_PATH: '/nonexistent/k6',
-      PATH: '/nonexistent',
-    })
+    const run = await cli(
+      ['run', '-c', path.join(dir, 'perf-gate.yml'), '--out', path.join(dir, 'out-ok')],
+      dir,
+      {
+        K6_PATH: '/nonexistent/k6',
+        PATH: '/nonexistent',
+      },
+    )
     expect(run.code, run.output).toBe(3)
     expect(run.output).toMatch(/k6 was not found/)
     expect(readFileSync(path.join(dir, 'perf-gate.yml'), 'utf8')).toBe(CONFIG)

@@ -6,6 +6,7 @@ import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, symlinkSync, wri
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { runBuiltCli } from '../support/cli-process.js'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 
@@ -24,18 +25,16 @@ interface Run {
 let bin: string
 
 /** The built CLI with a PATH that has Docker, Compose and git but no k6. */
-function cli(args: string[], cwd: string, pathDirs: string[] = [bin, '/usr/bin', '/bin']): Run {
-  const result = spawnSync(process.execPath, [path.join(ROOT, 'dist/cli.js'), ...args], {
+function cli(args: string[], cwd: string, pathDirs: string[] = [bin, '/usr/bin', '/bin']): Promise<Run> {
+  return runBuiltCli(args, {
     cwd,
     env: {
       PATH: pathDirs.join(':'),
       HOME: process.env.HOME ?? '/root',
       TESTCONTAINERS_RYUK_DISABLED: 'true',
     },
-    encoding: 'utf8',
-    timeout: 120_000,
+    timeoutMs: 120_000,
   })
-  return { code: result.status, output: `${result.stdout}${result.stderr}` }
 }
 
 function folder(files: Record<string, string>): string {
@@ -104,22 +103,25 @@ describe('perf-gate CLI on hostile stacks (k6 hidden: accepted = exit 3, refused
     ],
   ]
 
-  it.each(hostile)('refuses %s: validate and run exit 2', (_what, files, expected) => {
+  it.each(hostile)('refuses %s: validate and run exit 2', async (_what, files, expected) => {
     const dir = folder(files)
     for (const verb of ['validate', 'run']) {
-      const run = cli([verb, '--config', path.join(dir, 'perf-gate.yml')], dir)
+      const run = await cli([verb, '--config', path.join(dir, 'perf-gate.yml')], dir)
       expect(run.output).toMatch(expected)
       expect(run.code).toBe(2)
     }
   })
 
-  it('accepts the compose example: validate says how it was checked, run stops at k6 (exit 3)', () => {
+  it('accepts the compose example: validate says how it was checked, run stops at k6 (exit 3)', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'perf-gate-hostile-example-'))
     cpSync(path.join(ROOT, 'examples/compose'), dir, { recursive: true })
-    const validate = cli(['validate', '--config', path.join(dir, 'perf-gate.yml')], dir)
+    const validate = await cli(['validate', '--config', path.join(dir, 'perf-gate.yml')], dir)
     expect(validate.code).toBe(0)
     expect(validate.output).toMatch(/compose file checked on: the file with merge keys applied/)
-    const run = cli(['run', '--config', path.join(dir, 'perf-gate.yml'), '--out', path.join(dir, 'out')], dir)
+    const run = await cli(
+      ['run', '--config', path.join(dir, 'perf-gate.yml'), '--out', path.join(dir, 'out')],
+      dir,
+    )
     expect(run.output).toMatch(/k6 was not found/)
     expect(run.code).toBe(3)
   })
@@ -138,13 +140,13 @@ describe('perf-gate CLI on hostile stacks (k6 hidden: accepted = exit 3, refused
       return dir
     }
 
-    it('refuses a privileged service only the rendered document shows (exit 2, both verbs)', () => {
+    it('refuses a privileged service only the rendered document shows (exit 2, both verbs)', async () => {
       const compose = fakeCompose(
         `printf 'services:\\n  gw:\\n    image: x\\n    privileged: true\\n'; exit 0`,
       )
       const dir = folder({ 'docker-compose.yml': GW })
       for (const verb of ['validate', 'run']) {
-        const run = cli([verb, '--config', path.join(dir, 'perf-gate.yml')], dir, [
+        const run = await cli([verb, '--config', path.join(dir, 'perf-gate.yml')], dir, [
           compose,
           '/usr/bin',
           '/bin',
@@ -156,10 +158,10 @@ describe('perf-gate CLI on hostile stacks (k6 hidden: accepted = exit 3, refused
       }
     })
 
-    it('is exit 2 naming the compose file when `compose config` fails', () => {
+    it('is exit 2 naming the compose file when `compose config` fails', async () => {
       const compose = fakeCompose(`echo "services.gw Additional property nope is not allowed" >&2; exit 1`)
       const dir = folder({ 'docker-compose.yml': GW })
-      const run = cli(['validate', '--config', path.join(dir, 'perf-gate.yml')], dir, [
+      const run = await cli(['validate', '--config', path.join(dir, 'perf-gate.yml')], dir, [
         compose,
         '/usr/bin',
         '/bin',

@@ -66,6 +66,8 @@ describe('the packed package', () => {
     const run = spawnSync('npx', ['--offline', '--no-install', 'perf-gate', '--version'], {
       cwd: app,
       encoding: 'utf8',
+      timeout: 120_000,
+      killSignal: 'SIGKILL',
     })
     expect(run.status, run.stderr).toBe(0)
     expect(run.stdout.trim()).toBe(VERSION)
@@ -79,6 +81,8 @@ describe('the packed package', () => {
       {
         cwd: app,
         encoding: 'utf8',
+        timeout: 120_000,
+        killSignal: 'SIGKILL',
       },
     )
     expect(run.status, run.stderr).toBe(0)

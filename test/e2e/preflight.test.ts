@@ -7,8 +7,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { runBuiltCli } from '../support/cli-process.js'
 
-const ROOT = path.resolve(import.meta.dirname, '../..')
 const RUN_ID = `preflight-e2e-${process.pid}`
 const RUN_LABEL = 'dev.perf-gate.run'
 
@@ -20,7 +20,8 @@ scenarios: [{ name: s, script: constant-vus, vus: 1, duration: 1s, warmup: 1s }]
 gate: { rounds: 2, warmupRounds: 0 }
 `
 
-const hasDocker = spawnSync('docker', ['info'], { stdio: 'ignore' }).status === 0
+const hasDocker =
+  spawnSync('docker', ['info'], { stdio: 'ignore', timeout: 30_000, killSignal: 'SIGKILL' }).status === 0
 
 /** IDs of containers and networks labelled with this test's run id. */
 function leftovers(): string[] {
@@ -42,8 +43,8 @@ describe('perf-gate CLI: found before any container or network is created', () =
     writeFileSync(file, text)
     return file
   }
-  const cli = (args: string[]) => {
-    const result = spawnSync(process.execPath, [path.join(ROOT, 'dist/cli.js'), ...args], {
+  const cli = (args: string[]) =>
+    runBuiltCli(args, {
       cwd: dir,
       env: {
         PATH: process.env.PATH,
@@ -52,11 +53,8 @@ describe('perf-gate CLI: found before any container or network is created', () =
         PERF_GATE_RUN_ID: RUN_ID,
         K6_PATH: fakeK6,
       },
-      encoding: 'utf8',
-      timeout: 120_000,
+      timeoutMs: 120_000,
     })
-    return { code: result.status, output: `${result.stdout}${result.stderr}` }
-  }
 
   beforeAll(() => {
     dir = mkdtempSync(path.join(tmpdir(), 'perf-gate-preflight-'))
@@ -136,13 +134,13 @@ describe('perf-gate CLI: found before any container or network is created', () =
     ],
   ]
 
-  it.each(cases)('%s: validate and run exit 2', (_what, name, mutate, message) => {
+  it.each(cases)('%s: validate and run exit 2', async (_what, name, mutate, message) => {
     const config = write(name, mutate(CONFIG))
     for (const args of [
       ['validate', '-c', config],
       ['run', '-c', config, '--out', path.join(dir, `out-${name}`)],
     ]) {
-      const run = cli(args)
+      const run = await cli(args)
       expect(run.code, `${args[0]}: ${run.output}`).toBe(2)
       expect(run.output).toMatch(message)
       expect(run.output).not.toMatch(/Start the stack|AUTHORIZATION|c2Vj/)
@@ -150,8 +148,8 @@ describe('perf-gate CLI: found before any container or network is created', () =
     expect(leftovers()).toEqual([])
   })
 
-  it('the same config without the mistake is valid (the cases are fair)', () => {
-    const run = cli(['validate', '-c', write('good.yml', CONFIG)])
+  it('the same config without the mistake is valid (the cases are fair)', async () => {
+    const run = await cli(['validate', '-c', write('good.yml', CONFIG)])
     expect(run.code, run.output).toBe(0)
   })
 })

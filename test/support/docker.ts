@@ -7,7 +7,7 @@ function labelled(kind: 'ps' | 'network', prefix: string): string[] {
     kind === 'ps'
       ? ['ps', '-a', '--filter', `label=${RUN_LABEL}`, '--format', `{{.ID}} {{.Label "${RUN_LABEL}"}}`]
       : ['network', 'ls', '--filter', `label=${RUN_LABEL}`, '--format', `{{.ID}} {{.Label "${RUN_LABEL}"}}`]
-  return execFileSync('docker', args, { encoding: 'utf8' })
+  return execFileSync('docker', args, { encoding: 'utf8', timeout: 60_000, killSignal: 'SIGKILL' })
     .split('\n')
     .filter(Boolean)
     .map((line) => line.split(' ') as [string, string])

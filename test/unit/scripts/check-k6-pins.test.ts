@@ -12,6 +12,7 @@ describe('scripts/check-k6-pins.ts (run by the release workflow)', () => {
       cwd: ROOT,
       encoding: 'utf8',
       timeout: 60_000,
+      killSignal: 'SIGKILL',
     })
     const missing = missingPins()
     if (missing.length === 0) {

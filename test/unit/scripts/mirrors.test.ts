@@ -12,6 +12,8 @@ function call(fn: string, env: Record<string, string>) {
   const result = spawnSync('/bin/bash', ['-c', `source "${LIB}" && ${fn}`], {
     env: { PATH: process.env.PATH, ...env },
     encoding: 'utf8',
+    timeout: 30_000,
+    killSignal: 'SIGKILL',
   })
   return { code: result.status, stdout: result.stdout.trim(), stderr: result.stderr.trim() }
 }

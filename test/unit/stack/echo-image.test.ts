@@ -53,6 +53,8 @@ describe('the shipped echo binary', () => {
   it('is hashed by the build script the same way', () => {
     const script = spawnSync('bash', [path.join(ROOT, 'scripts/build-echo-asset.sh'), '--hash'], {
       encoding: 'utf8',
+      timeout: 30_000,
+      killSignal: 'SIGKILL',
     })
     expect(script.status).toBe(0)
     expect(script.stdout.trim()).toBe(sourceHash(compiledSources()))
