@@ -2,7 +2,8 @@
  * The machine-readable summary `run --json` and `report --json` print on stdout: one JSON document and
  * nothing else, so `perf-gate run --json | jq .verdict` works while the logs go to stderr.
  */
-import type { GateResults, RatioEstimate, Verdict } from '../model.js'
+import { verdictOutput, type VerdictOutput } from '../gate/accept-regression.js'
+import type { AcceptedRegression, GateResults, RatioEstimate, Verdict } from '../model.js'
 
 export interface JsonCell {
   cell: string
@@ -19,7 +20,12 @@ export interface JsonCell {
 }
 
 export interface JsonSummary {
-  verdict: Verdict
+  /** The job's verdict, as the action's `verdict` output reads: `accepted` for an accepted regression. */
+  verdict: VerdictOutput
+  /** The gate's own verdict (`regression` when a regression was accepted). */
+  gateVerdict: Verdict
+  /** Who accepted the regression and why, or null. */
+  acceptedRegression: AcceptedRegression | null
   mode: GateResults['mode']
   method: GateResults['method']
   metric: GateResults['metric']
@@ -37,7 +43,9 @@ export function jsonSummary(
   paths: { resultsPath: string; reportPath: string; htmlPath?: string; charts?: { pngPath: string }[] },
 ): JsonSummary {
   return {
-    verdict: results.verdict,
+    verdict: verdictOutput(results),
+    gateVerdict: results.verdict,
+    acceptedRegression: results.acceptedRegression ?? null,
     mode: results.mode,
     method: results.method,
     metric: results.metric,
