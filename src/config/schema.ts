@@ -24,6 +24,7 @@ export { k6Schema, type K6Config } from './schema/k6.js'
 export {
   CAPTURE_NAME,
   CAPTURE_PATH,
+  MAX_BODY_FILE_BYTES,
   MAX_SETUP_REPEAT,
   httpCallSchema,
   profileSchema,

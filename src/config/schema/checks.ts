@@ -85,11 +85,20 @@ function checkCellCount(config: ConfigFields, ctx: Ctx): void {
   }
 }
 
+/** A problem of one profile's `{{name}}` templates, at a path below `profiles[i]`. */
+export interface TemplateProblem {
+  path: (string | number)[]
+  message: string
+}
+
 /**
  * A setup call uses {{i}} and what earlier calls captured; the profile's headers use what its setup
- * captured.
+ * captured. Exported for bodies read from a bodyFile, which are checked once they are read.
  */
-function checkProfileTemplates(profile: ConfigFields['profiles'][number], i: number, ctx: Ctx): void {
+export function profileTemplateProblems(
+  profile: Pick<ConfigFields['profiles'][number], 'setup' | 'headers'>,
+): TemplateProblem[] {
+  const problems: TemplateProblem[] = []
   // A setup call may use {{i}} and what earlier calls captured.
   const known = new Set(['i'])
   profile.setup.forEach((call, j) => {
@@ -100,9 +109,8 @@ function checkProfileTemplates(profile: ConfigFields['profiles'][number], i: num
     ]
     for (const name of new Set(used)) {
       if (!known.has(name))
-        ctx.addIssue({
-          code: 'custom',
-          path: ['profiles', i, 'setup', j],
+        problems.push({
+          path: ['setup', j],
           message: `{{${name}}} is neither {{i}} nor captured by an earlier setup call`,
         })
     }
@@ -112,13 +120,18 @@ function checkProfileTemplates(profile: ConfigFields['profiles'][number], i: num
   for (const [header, value] of Object.entries(profile.headers)) {
     for (const used of templateNames(value)) {
       if (!captured.has(used))
-        ctx.addIssue({
-          code: 'custom',
-          path: ['profiles', i, 'headers', header],
+        problems.push({
+          path: ['headers', header],
           message: `{{${used}}} is not captured by this profile's setup`,
         })
     }
   }
+  return problems
+}
+
+function checkProfileTemplates(profile: ConfigFields['profiles'][number], i: number, ctx: Ctx): void {
+  for (const problem of profileTemplateProblems(profile))
+    ctx.addIssue({ code: 'custom', path: ['profiles', i, ...problem.path], message: problem.message })
 }
 
 /** No profile and no scenario is named twice. */

@@ -5,6 +5,8 @@ import { headerMap, httpUrl, name } from './fields.js'
 
 /** Most times one setup call may repeat (e.g. 100 routes, 100 consumers); more is a config error. */
 export const MAX_SETUP_REPEAT = 10_000
+/** Largest setup body file (a gateway's whole configuration with hundreds of routes is ~100 KB). */
+export const MAX_BODY_FILE_BYTES = 1_000_000
 /** `{{name}}` in setup calls and profile headers: a captured value, or `i` (the repeat index). */
 export const CAPTURE_NAME = /^[A-Za-z_]\w{0,63}$/
 /** A dotted path into a JSON response: `id`, `data.key`, `items.0.id`. */
@@ -18,6 +20,13 @@ export const httpCallSchema = z
     ),
     headers: headerMap.default({}).describe('Request headers, e.g. an admin API key.'),
     body: z.unknown().optional().describe('JSON body (objects are serialised) or a string.'),
+    bodyFile: z
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        'A file holding the body instead, relative to the config file (e.g. "rest-100-routes.json"): a .json file is sent as JSON with `{{name}}` filled in its strings as in `body`, any other file as text. For a body too long to write inline, e.g. a whole gateway configuration with 100 routes.',
+      ),
     expectStatus: z
       .array(z.number().int())
       .default([200, 201, 202, 204])
@@ -49,6 +58,9 @@ export const httpCallSchema = z
       ),
   })
   .strict()
+  .refine((call) => call.body === undefined || call.bodyFile === undefined, {
+    message: 'expected at most one of "body" or "bodyFile"',
+  })
 
 export const profileSchema = z
   .object({
