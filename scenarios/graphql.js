@@ -6,8 +6,8 @@ import exec from 'k6/execution'
 import { sleep } from 'k6'
 import { int, jsonObject, str } from './lib/env.js'
 import { buildOptions, DURATION, openModelVUs } from './lib/options.js'
-import { BODY, FIELDS, validateGraphql } from './lib/graphql.js'
-import { targetOf, TARGETS } from './lib/targets.js'
+import { BODY, EXPECT_STATUS, FIELDS, validateGraphql } from './lib/graphql.js'
+import { redirectProblem, targetOf, TARGETS } from './lib/targets.js'
 
 export { handleSummary } from './lib/summary.js'
 
@@ -38,7 +38,7 @@ export default function () {
   validateGraphql(http.post(targetOf(exec.scenario.name), BODY, params))
 }
 
-/** Fails fast when a target does not answer; a wrong answer is what the per-request checks report. */
+/** Fails fast when a target does not answer or redirects; another wrong answer is what the per-request checks report. */
 export function setup() {
   for (const [name, target] of Object.entries(TARGETS)) {
     let res
@@ -47,10 +47,11 @@ export function setup() {
       if (res.status !== 0) break
       sleep(0.5)
     }
-    if (res.status === 0) {
-      const which = name === 'load' ? 'TARGET_URL' : `TARGETS.${name}`
+    const which = name === 'load' ? 'TARGET_URL' : `TARGETS.${name}`
+    if (res.status === 0)
       exec.test.abort(`${which} ${target} does not answer: ${res.error} (error_code ${res.error_code})`)
-    }
+    const redirect = redirectProblem(res, EXPECT_STATUS)
+    if (redirect) exec.test.abort(`${which} ${target} ${redirect}`)
   }
   return { targets: TARGETS, operations: FIELDS.length, queryBytes: BODY.length }
 }

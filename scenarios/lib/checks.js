@@ -6,7 +6,7 @@ import { check } from 'k6'
 import { Rate } from 'k6/metrics'
 import { int, jsonObject, jsonStringArray, str } from './env.js'
 
-const EXPECT_STATUS = int('EXPECT_STATUS', 200)
+export const EXPECT_STATUS = int('EXPECT_STATUS', 200)
 const EXPECT_HEADERS = jsonObject('EXPECT_HEADERS')
 const EXPECT_HEADERS_ABSENT = jsonStringArray('EXPECT_HEADERS_ABSENT')
 const EXPECT_BODY_PREFIX = str('EXPECT_BODY_PREFIX', undefined)

@@ -9,7 +9,7 @@ import { int, jsonValue, required, str } from './env.js'
 export const QUERY = required('GRAPHQL_QUERY')
 export const VARIABLES = jsonValue('GRAPHQL_VARIABLES', {})
 const OPERATION_NAME = str('GRAPHQL_OPERATION_NAME', undefined)
-const EXPECT_STATUS = int('EXPECT_STATUS', 200)
+export const EXPECT_STATUS = int('EXPECT_STATUS', 200)
 
 /** The request body every iteration sends, built once. */
 export const BODY = JSON.stringify({

@@ -55,6 +55,10 @@ export function buildOptions(scenario) {
     discardResponseBodies: false,
     setupTimeout: '60s',
     userAgent: 'perf-gate (k6)',
+    // A target is the pull request's and k6 runs on the host: a redirect could send the load generator
+    // anywhere the runner reaches (a metadata address, a service on localhost). A 3xx is an answer to
+    // check, never followed; src/load/k6.ts also passes --max-redirects=0, so k6.flags cannot undo it.
+    maxRedirects: 0,
   }
 }
 

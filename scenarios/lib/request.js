@@ -5,8 +5,8 @@ import exec from 'k6/execution'
 import { sleep } from 'k6'
 import { int, jsonObject, str } from './env.js'
 import { makePayload } from './payload.js'
-import { needsBody } from './checks.js'
-import { headersOf, targetOf, TARGETS } from './targets.js'
+import { EXPECT_STATUS, needsBody } from './checks.js'
+import { headersOf, redirectProblem, targetOf, TARGETS } from './targets.js'
 
 export const METHOD = str('METHOD', 'POST').toUpperCase()
 if (!['GET', 'POST', 'PUT'].includes(METHOD))
@@ -53,10 +53,11 @@ export function setup() {
       if (res.status !== 0) break
       if (i < attempts) sleep(0.5)
     }
-    if (res.status === 0) {
-      const which = name === 'load' ? 'TARGET_URL' : `TARGETS.${name}`
+    const which = name === 'load' ? 'TARGET_URL' : `TARGETS.${name}`
+    if (res.status === 0)
       exec.test.abort(`${which} ${target} does not answer: ${res.error} (error_code ${res.error_code})`)
-    }
+    const redirect = redirectProblem(res, EXPECT_STATUS)
+    if (redirect) exec.test.abort(`${which} ${target} ${redirect}`)
     // Not fatal: a wrong status is what the per-request checks measure and report as accuracy.
     setupStatus[name] = res.status
   }

@@ -24,6 +24,16 @@ export function targetOf(scenarioName) {
 }
 
 /**
+ * Why setup() stops at this answer from a target: a redirect (other than the expected status) would
+ * make every request of the run a failed check, since perf-gate follows none (options.js). Undefined
+ * otherwise. The Location is not quoted: the target chooses its bytes.
+ */
+export function redirectProblem(res, expectStatus) {
+  if (res.status < 300 || res.status > 399 || res.status === expectStatus) return undefined
+  return `answers ${res.status}, a redirect; perf-gate follows none (a target could send the load generator off the stack, docs/security.md)`
+}
+
+/**
  * Request headers per target in a duet (TARGET_HEADERS='{"baseline":{…},"candidate":{…}}'): values a
  * profile's setup captured (an API key) differ between the two stacks. Absent: HEADERS for every target.
  */

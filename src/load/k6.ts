@@ -315,7 +315,21 @@ function refusedOutputs(stderr: string): string[] {
 function runArgs(options: K6RunOptions, entry: string, samplesPath: string | null): string[] {
   // Per-request samples for the timelines (CSV: the most compact of k6's file outputs).
   const out = samplesPath ? ['--out', `csv=fileName=${samplesPath},timeFormat=${K6_CSV_TIME_FORMAT}`] : []
-  return ['run', '--quiet', '--no-color', '--no-usage-report', ...(options.flags ?? []), ...out, entry]
+  // A built-in scenario runs on the host against a target the pull request controls: it follows no
+  // redirect (scenarios/lib/options.js). Last, so a --max-redirects in k6.flags cannot undo it (k6 takes
+  // the last value of a repeated flag, and a flag over the script's options). An own script is the pull
+  // request's code and can already request any URL its sandbox reaches; its redirects are its own.
+  const noRedirects = options.wrap ? [] : ['--max-redirects=0']
+  return [
+    'run',
+    '--quiet',
+    '--no-color',
+    '--no-usage-report',
+    ...(options.flags ?? []),
+    ...noRedirects,
+    ...out,
+    entry,
+  ]
 }
 
 /** Turns k6's exit into the stderr to keep (a finished run) or the InfrastructureError to throw. */
