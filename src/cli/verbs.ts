@@ -13,7 +13,7 @@ import { parse } from 'yaml'
 import { cannotBlockReasons } from '../config/can-block.js'
 import { configFile, DEFAULT_CONFIG_FILE, loadConfig, parseConfig } from '../config/load.js'
 import { ConfigError, ExitCode, InfrastructureError } from '../errors.js'
-import { writeArtifacts } from '../gate/artifacts.js'
+import { prepareOutDir, writeArtifacts } from '../gate/artifacts.js'
 import type { Logger } from '../log.js'
 import type { LatencyMetric } from '../model.js'
 import { compareResults, formatComparison } from './compare-results.js'
@@ -160,7 +160,9 @@ export function registerVerbs(program: Command, ctx: VerbContext): void {
     .option('--json', 'print a JSON summary on stdout instead of the paths')
     .action(async (target: string, opts: { out?: string; json?: boolean }) => {
       const { file, results } = await readResultsFile(target)
-      const artifacts = await writeArtifacts(results, opts.out ?? path.dirname(file), ctx.log)
+      // The same rule as run --out: a committed symlink would make the report write through it.
+      const out = await prepareOutDir(opts.out ?? path.dirname(file), '--out', { root: process.cwd() })
+      const artifacts = await writeArtifacts(results, out, ctx.log)
       ctx.stdout(
         opts.json
           ? `${JSON.stringify(jsonSummary(results, artifacts))}\n`

@@ -1,7 +1,16 @@
 // The CLI verbs as a user runs them (`node dist/cli.js ...`): --version and --help, report, compare,
 // init, doctor, and run --json. Real Docker for init/doctor/run, real k6 for run.
 import { execFileSync, spawn } from 'node:child_process'
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -112,6 +121,25 @@ describe('perf-gate report', () => {
     expect(existsSync(summary.paths.html)).toBe(true)
     // Logs went to stderr.
     expect(run.stderr).toMatch(/wrote .*report\.md/)
+  })
+
+  it('refuses an --out that is or holds a symlink, exit 2 naming it, and writes nothing through it', async () => {
+    const dir = tmp()
+    writeResults(dir, regressedGate())
+    const elsewhere = mkdtempSync(path.join(tmpdir(), 'perf-gate-verbs-elsewhere-'))
+    // A folder a pull request committed: the output folder itself a link, or one inside it.
+    symlinkSync(elsewhere, path.join(dir, 'linked'))
+    mkdirSync(path.join(dir, 'holder'))
+    symlinkSync(elsewhere, path.join(dir, 'holder', 'charts'))
+    for (const [out, link] of [
+      ['linked', 'linked'],
+      ['holder', path.join('holder', 'charts')],
+    ] as const) {
+      const run = await cli(['report', path.join(dir, 'results.json'), '--out', out], {}, dir)
+      expect(run.code, run.stderr).toBe(2)
+      expect(run.stderr).toContain(`--out: ${out}: ${path.join(dir, link)} is a symlink`)
+    }
+    expect(readdirSync(elsewhere)).toEqual([])
   })
 
   it.each([
