@@ -15,7 +15,7 @@ import { ConfigError } from './errors.js'
 import { readTextCapped } from './files.js'
 import type { Logger } from './log.js'
 import type { GateResults } from './model.js'
-import { parseUntrustedResults } from './report/untrusted-results.js'
+import { jsonSyntaxReason, parseUntrustedResults } from './report/untrusted-results.js'
 import { shownInComment } from './report/charts/registry.js'
 import { commentMarker, renderJobSummary, renderMarkdown, type ChartImage } from './report/markdown.js'
 
@@ -164,7 +164,7 @@ export async function readResults(file: string): Promise<GateResults> {
   try {
     json = JSON.parse(text)
   } catch (error) {
-    throw new ConfigError([`input "results": ${file}: not JSON (${(error as Error).message})`])
+    throw new ConfigError([`input "results": ${file}: ${jsonSyntaxReason(error)}`])
   }
   return parseUntrustedResults(json, file)
 }

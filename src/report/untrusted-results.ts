@@ -10,6 +10,19 @@ import { SWEPT_NAME_SUFFIX } from '../config/sweep.js'
 import { ConfigError } from '../errors.js'
 import { buildResultsSchema, type GateResults } from '../model.js'
 
+/**
+ * Why JSON.parse refused untrusted text, in words of our own: where it broke (V8 says so for most
+ * errors), never what is there. V8's messages can quote the text around the error, and a fork chose
+ * those bytes (a link, a mention, a terminal escape, a workflow command) for a log or a comment.
+ */
+export function jsonSyntaxReason(error: unknown): string {
+  const message = error instanceof Error ? error.message : ''
+  const at = /\bat position (\d+)(?: \(line (\d+) column (\d+)\))?/.exec(message)
+  if (at) return `not valid JSON at position ${at[1]}${at[2] ? ` (line ${at[2]}, column ${at[3]})` : ''}`
+  if (/^Unexpected end of JSON input/.test(message)) return 'not valid JSON (it ends too early)'
+  return 'not valid JSON'
+}
+
 /** Zero-width space: breaks GitHub's autolinking without changing what a reader sees. */
 const ZWSP = '\u200b'
 

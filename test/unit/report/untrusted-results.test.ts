@@ -170,6 +170,22 @@ describe('readResults', () => {
     expect(await problem(dir)).toMatch(/^input "results": .*: is a directory/)
     const bad = path.join(dir, 'bad.json')
     writeFileSync(bad, '{"oops"')
-    expect(await problem(bad)).toMatch(/^input "results": .*bad\.json: not JSON/)
+    expect(await problem(bad)).toMatch(/^input "results": .*bad\.json: not valid JSON/)
+  })
+
+  it("names where the JSON breaks, never quoting the file's bytes (a fork writes them)", async () => {
+    const cases: [string, string][] = [
+      // V8 quotes the text around some errors, with no position: a link, a terminal escape, a mention.
+      ['{"a": tru} [x](https://evil.example) \u001b]8;;x\u0007 @admin', 'not valid JSON'],
+      ['{"notes": ["@admin"], ::set-output}', 'not valid JSON at position 22 (line 1, column 23)'],
+      ['{\n  "a": 1,\n  x\n}', 'not valid JSON at position 14 (line 3, column 3)'],
+      ['{"a": [1, 2', 'not valid JSON at position 11 (line 1, column 12)'],
+      ['', 'not valid JSON (it ends too early)'],
+    ]
+    for (const [i, [text, expected]] of cases.entries()) {
+      const file = path.join(dir, `broken-${i}.json`)
+      writeFileSync(file, text)
+      expect(await problem(file)).toBe(`input "results": ${file}: ${expected}`)
+    }
   })
 })
