@@ -28,7 +28,7 @@ import {
   type Config,
 } from './schema.js'
 import { profileTemplateProblems } from './schema/checks.js'
-import { type InterpolatedValue, redact, variableRefusal } from './secrets.js'
+import { type InterpolatedValue, interpolationRefusal, redact } from './secrets.js'
 import { expandConfig } from './sweep.js'
 
 export {
@@ -101,7 +101,7 @@ const VARIABLE = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g
 
 /**
  * Replaces `${NAME}` and `${NAME:-default}` in every string of a parsed YAML value. `$${` escapes a
- * literal `${`. An unset variable without a default, and a variable variableRefusal refuses, is a problem at
+ * literal `${`. An unset variable without a default, and a variable interpolationRefusal refuses, is a problem at
  * that path. Values taken from `env` are collected in `used`, so callers can keep them out of messages.
  */
 export function interpolate(
@@ -119,7 +119,7 @@ export function interpolate(
       .map((part) =>
         part.replace(VARIABLE, (_match, name: string, fallback: string | undefined) => {
           const found = env[name]
-          const refusal = variableRefusal(name, found)
+          const refusal = interpolationRefusal(name, found)
           if (refusal) {
             problems.push(`${formatPath(at)}: ${refusal}`)
             paths.push(at)

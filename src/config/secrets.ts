@@ -113,6 +113,16 @@ function valueRefusal(name: string, value: string): string | undefined {
   return shape ? `holds a value shaped like ${shape.what}` : undefined
 }
 
+/**
+ * Why a value named like a secret is too short to read, or undefined. Values under REDACT_MIN_LENGTH
+ * are never masked (masking "7" would replace every 7 in every message), so such a secret would be
+ * printed: it is refused rather than leaked.
+ */
+function shortSecretRefusal(name: string, value: string): string | undefined {
+  if (value.length === 0 || value.length >= REDACT_MIN_LENGTH || !SECRET_NAME.test(name)) return undefined
+  return `is named like a secret but holds ${value.length} character${value.length === 1 ? '' : 's'}: perf-gate masks values of ${REDACT_MIN_LENGTH} characters or more (masking shorter ones would hide every such run of characters in its logs), so it would print this one; use a longer value, or a name without a secret's word for a value that is no secret`
+}
+
 const HOW_TO_ALLOW = `to hand a value to the config on purpose (e.g. an admin key for your own gateway), name it ${ALLOWED_VARIABLE_PREFIX}<NAME> in the step's env: such values are allowed and masked`
 
 /**
@@ -128,6 +138,18 @@ export function variableRefusal(name: string, value?: string): string | undefine
   if (byValue)
     return `environment variable ${name} ${byValue}, which a pull request's config may not read${name.toUpperCase().startsWith(ALLOWED_VARIABLE_PREFIX) ? '' : `; ${HOW_TO_ALLOW}`}`
   return undefined
+}
+
+/**
+ * variableRefusal for the config's own `${NAME}`, whose values perf-gate masks: a value named like a
+ * secret but too short to mask is refused too. (Compose's environment keeps such values: Compose's own
+ * interpolation is not masked at any length, and blanking them would only break the stack.)
+ */
+export function interpolationRefusal(name: string, value?: string): string | undefined {
+  const refusal = variableRefusal(name, value)
+  if (refusal || value === undefined) return refusal
+  const tooShort = shortSecretRefusal(name, value)
+  return tooShort ? `environment variable ${name} ${tooShort}` : undefined
 }
 
 /** A value taken from the environment by `${NAME}` (not a default): never printed, maybe masked. */

@@ -96,6 +96,32 @@ describe('variables a config may read', () => {
   })
 })
 
+describe('values too short to mask', () => {
+  // Masking replaces a value everywhere it occurs: masking "7" would hide every 7 in every log line.
+  // So values under 4 characters are never masked, and one named like a secret is refused instead.
+  it.each(['PERF_GATE_ADMIN_KEY', 'PERF_GATE_TOKEN', 'PERF_GATE_DB_PASSWORD'])(
+    'refuses ${%s} holding 1 to 3 characters, naming the variable, not the value',
+    (name) => {
+      for (const value of ['k', 'k9', 'k9x']) {
+        const text = problemsOf(config(`gw:\${${name}}`), { [name]: value })
+        expect(text).toMatch(
+          new RegExp(
+            `^perf-gate.yml: services.gw.image: environment variable ${name} is named like a secret but holds ${value.length} character`,
+          ),
+        )
+        expect(text).toMatch(/masks values of 4 characters or more/)
+        expect(text).not.toContain(`gw:${value}`)
+      }
+      expect(problemsOf(config(`gw:\${${name}}`), { [name]: 'k9x7' })).toBe('')
+    },
+  )
+
+  it('allows a short value not named like a secret (a port, a count): it is not masked', () => {
+    expect(problemsOf(config('gw:${PERF_GATE_VUS}'), { PERF_GATE_VUS: '50' })).toBe('')
+    expect(problemsOf(config('gw:${ECHO_DELAY_US}'), { ECHO_DELAY_US: '1' })).toBe('')
+  })
+})
+
 describe("Compose's own variables and environment passthrough", () => {
   const compose = (services: Record<string, unknown>) => ({ services })
   function composeProblems(doc: unknown): string {
