@@ -9,7 +9,7 @@ import { ConfigError } from '../errors.js'
 import { JOURNAL_FILE } from '../gate/journal.js'
 import { resultsFromJournal } from '../gate/journal-report.js'
 import type { GateResults } from '../model.js'
-import { parseUntrustedResults } from '../report/untrusted-results.js'
+import { jsonSyntaxReason, parseUntrustedResults } from '../report/untrusted-results.js'
 
 /** A results file as read: where it is and what it holds. */
 export interface ResultsFile {
@@ -42,7 +42,9 @@ export async function readResultsFile(target: string): Promise<ResultsFile> {
     const reason =
       (error as NodeJS.ErrnoException).code === 'ENOENT'
         ? 'no results.json in this folder'
-        : (error as Error).message
+        : error instanceof SyntaxError
+          ? jsonSyntaxReason(error)
+          : (error as Error).message
     throw new ConfigError([`${file}: cannot read results: ${reason}`])
   }
   // Throws a ConfigError naming the file and the path of each problem.
