@@ -37,13 +37,31 @@ import (
 )
 
 // Route is one route of the REST API: requests whose path is Path (exact) or starts with Prefix go
-// through Filters, in order, to Upstream (host:port).
+// through Filters, in order, to Upstream (host:port), or are answered by Envoy itself with Response
+// (a direct_response: no upstream is contacted). Exactly one of Upstream and Response.
 type Route struct {
-	Path     string   `json:"path,omitempty"`
-	Prefix   string   `json:"prefix,omitempty"`
-	Upstream string   `json:"upstream"`
-	Filters  []Filter `json:"filters,omitempty"`
+	Path     string          `json:"path,omitempty"`
+	Prefix   string          `json:"prefix,omitempty"`
+	Upstream string          `json:"upstream,omitempty"`
+	Response *DirectResponse `json:"response,omitempty"`
+	Filters  []Filter        `json:"filters,omitempty"`
 }
+
+// DirectResponse is what Envoy answers on a route without an upstream (the mocking ceiling): Status
+// (default 200), Body (inline) and response Headers.
+type DirectResponse struct {
+	Status  uint32            `json:"status,omitempty"`
+	Body    string            `json:"body,omitempty"`
+	Headers map[string]string `json:"headers,omitempty"`
+}
+
+// Consumers are the gateway's API-key clients (client name -> key), shared by every route whose
+// api-key-auth filter sets `consumers: true`, as APISIX's consumers serve its key-auth plugin.
+type Consumers map[string]string
+
+// consumersFilter is the HCM filter holding the consumers: first in the chain, disabled by default,
+// enabled by each route that uses them.
+const consumersFilter = "consumers.api-key-auth"
 
 // Filter is one hook of a route's chain; Type picks the Envoy filter, the other fields its settings.
 type Filter struct {
@@ -60,9 +78,13 @@ type Filter struct {
 	Tokens       uint32 `json:"tokens,omitempty"`
 	FillInterval string `json:"fillInterval,omitempty"`
 	Enforce      *bool  `json:"enforce,omitempty"`
-	// api-key-auth: the request header holding the key (default apikey) and the keys by client name.
-	Header string            `json:"header,omitempty"`
-	Keys   map[string]string `json:"keys,omitempty"`
+	// api-key-auth: the request header holding the key (default apikey) and the keys by client name,
+	// or Consumers (the gateway's shared consumers, PUT /consumers; the route's first filter then).
+	// Forward names a request header that carries the matched client's name upstream.
+	Header    string            `json:"header,omitempty"`
+	Keys      map[string]string `json:"keys,omitempty"`
+	Consumers bool              `json:"consumers,omitempty"`
+	Forward   string            `json:"forward,omitempty"`
 }
 
 // ListenPort is the data plane's port; /health on it answers 200 from Envoy itself.
@@ -97,15 +119,58 @@ func ValidateRoute(at string, r Route) []string {
 	case r.Path == "/health":
 		errs = append(errs, at+".path: /health is the gateway's own health route")
 	}
-	if host, port, err := net.SplitHostPort(r.Upstream); err != nil || host == "" || port == "" {
-		errs = append(errs, fmt.Sprintf("%s.upstream: %q is not host:port", at, r.Upstream))
-	} else if n, err := strconv.Atoi(port); err != nil || n < 1 || n > 65535 {
-		errs = append(errs, fmt.Sprintf("%s.upstream: port %q is not 1-65535", at, port))
+	switch {
+	case r.Response != nil && r.Upstream != "":
+		errs = append(errs, at+": upstream and response exclude each other")
+	case r.Response != nil:
+		if r.Response.Status != 0 && (r.Response.Status < 200 || r.Response.Status > 599) {
+			errs = append(errs, fmt.Sprintf("%s.response.status: %d is not 200-599", at, r.Response.Status))
+		}
+		for _, name := range sortedKeys(r.Response.Headers) {
+			if !headerNamePattern.MatchString(name) {
+				errs = append(errs, fmt.Sprintf("%s.response.headers: %q is not a header name", at, name))
+			} else if !printable(r.Response.Headers[name]) {
+				errs = append(errs, fmt.Sprintf("%s.response.headers.%s: holds control characters", at, name))
+			}
+		}
+	default:
+		if host, port, err := net.SplitHostPort(r.Upstream); err != nil || host == "" || port == "" {
+			errs = append(errs, fmt.Sprintf("%s.upstream: %q is not host:port (or give a response)", at, r.Upstream))
+		} else if n, err := strconv.Atoi(port); err != nil || n < 1 || n > 65535 {
+			errs = append(errs, fmt.Sprintf("%s.upstream: port %q is not 1-65535", at, port))
+		}
 	}
 	for i, f := range r.Filters {
 		errs = append(errs, validateFilter(fmt.Sprintf("%s.filters[%d]", at, i), f)...)
+		if f.Consumers && i > 0 {
+			errs = append(errs, fmt.Sprintf("%s.filters[%d].consumers: the consumers' api-key-auth is one filter "+
+				"shared by every route, first in the chain: make it filters[0]", at, i))
+		}
 	}
 	return errs
+}
+
+// ValidateConsumers returns every problem of the consumers.
+func ValidateConsumers(c Consumers) []string {
+	var errs []string
+	for _, client := range sortedKeys(c) {
+		if !routeIDPattern.MatchString(client) {
+			errs = append(errs, fmt.Sprintf("consumers: client %q: 1-64 of A-Z a-z 0-9 _ . -", client))
+		}
+		if c[client] == "" || !printable(c[client]) {
+			errs = append(errs, fmt.Sprintf("consumers.%s: the key is empty or holds control characters", client))
+		}
+	}
+	return errs
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
 }
 
 func validateFilter(at string, f Filter) []string {
@@ -137,11 +202,17 @@ func validateFilter(at string, f Filter) []string {
 			}
 		}
 	case "api-key-auth":
-		if len(f.Keys) == 0 {
-			errs = append(errs, at+".keys: at least one client: key is required")
+		if len(f.Keys) == 0 && !f.Consumers {
+			errs = append(errs, at+".keys: at least one client: key is required (or consumers: true)")
+		}
+		if len(f.Keys) > 0 && f.Consumers {
+			errs = append(errs, at+": keys and consumers exclude each other")
 		}
 		if f.Header != "" && !headerNamePattern.MatchString(f.Header) {
 			errs = append(errs, fmt.Sprintf("%s.header: %q is not a header name", at, f.Header))
+		}
+		if f.Forward != "" && !headerNamePattern.MatchString(f.Forward) {
+			errs = append(errs, fmt.Sprintf("%s.forward: %q is not a header name", at, f.Forward))
 		}
 	default:
 		errs = append(errs, fmt.Sprintf("%s.type: %q is not one of request-header, response-header, "+
@@ -199,6 +270,32 @@ func headerHook(f Filter) (native *headermutation.Mutations, script string) {
 	}
 }
 
+// credentials are keys by client as Envoy's api_key_auth credentials, in client order.
+func credentials(keys map[string]string) []*apikey.Credential {
+	creds := make([]*apikey.Credential, 0, len(keys))
+	for _, c := range sortedKeys(keys) {
+		creds = append(creds, &apikey.Credential{Client: c, Key: keys[c]})
+	}
+	return creds
+}
+
+// apiKeyPerRoute is an api-key-auth hook's per-route settings: its own keys, or none (then the
+// filter-level credentials, the consumers, apply), the key's header and the client's forwarding.
+func apiKeyPerRoute(f Filter) *apikey.ApiKeyAuthPerRoute {
+	header := f.Header
+	if header == "" {
+		header = "apikey"
+	}
+	perRoute := &apikey.ApiKeyAuthPerRoute{KeySources: []*apikey.KeySource{{Header: header}}}
+	if !f.Consumers {
+		perRoute.Credentials = credentials(f.Keys)
+	}
+	if f.Forward != "" {
+		perRoute.Forwarding = &apikey.Forwarding{Header: f.Forward}
+	}
+	return perRoute
+}
+
 // httpFilter is the HCM filter of one hook, named after its route and position, disabled by default
 // and left without settings, and the per-route config that enables it on its route with the hook's
 // settings (a filter running on a route applies both levels, so the settings live on one only).
@@ -234,21 +331,7 @@ func httpFilter(name string, f Filter) (*hcm.HttpFilter, proto.Message) {
 			EnableXRatelimitHeaders: 1,
 		}
 	case "api-key-auth":
-		header := f.Header
-		if header == "" {
-			header = "apikey"
-		}
-		clients := make([]string, 0, len(f.Keys))
-		for c := range f.Keys {
-			clients = append(clients, c)
-		}
-		sort.Strings(clients)
-		creds := make([]*apikey.Credential, 0, len(clients))
-		for _, c := range clients {
-			creds = append(creds, &apikey.Credential{Client: c, Key: f.Keys[c]})
-		}
-		base = &apikey.ApiKeyAuth{}
-		perRoute = &apikey.ApiKeyAuthPerRoute{Credentials: creds, KeySources: []*apikey.KeySource{{Header: header}}}
+		base, perRoute = &apikey.ApiKeyAuth{}, apiKeyPerRoute(f)
 	default:
 		native, script := headerHook(f)
 		if f.Engine == "lua" {
@@ -260,8 +343,29 @@ func httpFilter(name string, f Filter) (*hcm.HttpFilter, proto.Message) {
 	return &hcm.HttpFilter{Name: name, ConfigType: &hcm.HttpFilter_TypedConfig{TypedConfig: mustAny(base)}, Disabled: true}, perRoute
 }
 
-// Resources translates the routes (by id) into Envoy's clusters and the one listener.
-func Resources(routes map[string]Route) (clusters, listeners []types.Resource) {
+// directResponse is Envoy answering a route itself: the status, the inline body and the headers.
+func directResponse(r DirectResponse) (*route.Route_DirectResponse, []*core.HeaderValueOption) {
+	status := r.Status
+	if status == 0 {
+		status = 200
+	}
+	action := &route.DirectResponseAction{Status: status}
+	if r.Body != "" {
+		action.Body = &core.DataSource{Specifier: &core.DataSource_InlineString{InlineString: r.Body}}
+	}
+	var headers []*core.HeaderValueOption
+	for _, name := range sortedKeys(r.Headers) {
+		headers = append(headers, &core.HeaderValueOption{
+			Header:       &core.HeaderValue{Key: name, Value: r.Headers[name]},
+			AppendAction: core.HeaderValueOption_OVERWRITE_IF_EXISTS_OR_ADD,
+		})
+	}
+	return &route.Route_DirectResponse{DirectResponse: action}, headers
+}
+
+// Resources translates the routes (by id) and the consumers into Envoy's clusters and the one
+// listener.
+func Resources(routes map[string]Route, consumers Consumers) (clusters, listeners []types.Resource) {
 	ids := make([]string, 0, len(routes))
 	for id := range routes {
 		ids = append(ids, id)
@@ -276,6 +380,7 @@ func Resources(routes map[string]Route) (clusters, listeners []types.Resource) {
 	vhost := &route.VirtualHost{Name: "gateway", Domains: []string{"*"}, Routes: []*route.Route{health}}
 	var filters []*hcm.HttpFilter
 	upstreams := map[string]bool{}
+	useConsumers := false
 	// Exact paths first, then prefixes longest first, so a prefix never shadows a longer match.
 	sort.SliceStable(ids, func(i, j int) bool {
 		a, b := routes[ids[i]], routes[ids[j]]
@@ -292,20 +397,34 @@ func Resources(routes map[string]Route) (clusters, listeners []types.Resource) {
 		}
 		perFilter := map[string]*anypb.Any{}
 		for i, f := range r.Filters {
+			if f.Consumers {
+				// The one filter holding the consumers (added first below), enabled on this route.
+				useConsumers = true
+				perFilter[consumersFilter] = mustAny(apiKeyPerRoute(f))
+				continue
+			}
 			name := fmt.Sprintf("%s.%d.%s", id, i, f.Type)
 			filter, perRoute := httpFilter(name, f)
 			filters = append(filters, filter)
 			perFilter[name] = mustAny(perRoute)
 		}
-		upstreams[r.Upstream] = true
-		vhost.Routes = append(vhost.Routes, &route.Route{
-			Name:  id,
-			Match: match,
-			Action: &route.Route_Route{Route: &route.RouteAction{
+		rt := &route.Route{Name: id, Match: match, TypedPerFilterConfig: perFilter}
+		if r.Response != nil {
+			rt.Action, rt.ResponseHeadersToAdd = directResponse(*r.Response)
+		} else {
+			upstreams[r.Upstream] = true
+			rt.Action = &route.Route_Route{Route: &route.RouteAction{
 				ClusterSpecifier: &route.RouteAction_Cluster{Cluster: clusterName(r.Upstream)},
-			}},
-			TypedPerFilterConfig: perFilter,
-		})
+			}}
+		}
+		vhost.Routes = append(vhost.Routes, rt)
+	}
+	if useConsumers {
+		filters = append([]*hcm.HttpFilter{{
+			Name:       consumersFilter,
+			ConfigType: &hcm.HttpFilter_TypedConfig{TypedConfig: mustAny(&apikey.ApiKeyAuth{Credentials: credentials(consumers)})},
+			Disabled:   true,
+		}}, filters...)
 	}
 	filters = append(filters, &hcm.HttpFilter{Name: wellknown.Router,
 		ConfigType: &hcm.HttpFilter_TypedConfig{TypedConfig: mustAny(&router.Router{})}})

@@ -9,6 +9,9 @@
 //	PUT    /routes        every route at once: {"id": Route, ...} (an empty object removes all)
 //	DELETE /routes/{id}
 //	GET    /routes        {"version": "...", "routes": {...}}
+//	PUT    /consumers     every API-key consumer at once: {"client": "key", ...}, for the routes whose
+//	                      api-key-auth filter says consumers: true
+//	GET    /consumers     {"version": "...", "consumers": {...}}
 //	GET    /health        200 once the xDS server listens
 //
 // Env: XDS_PORT (gRPC, 18000), ADMIN_PORT (REST, 9000), ACK_TIMEOUT (10s).
@@ -153,31 +156,37 @@ func (t *tracker) clearNacks() {
 	}
 }
 
-// controlPlane holds the routes and pushes each change as a new snapshot version.
+// controlPlane holds the routes and consumers and pushes each change as a new snapshot version.
 type controlPlane struct {
 	mu         sync.Mutex // serialises writes: one version in flight at a time
 	routes     map[string]Route
+	consumers  Consumers
 	version    int
 	cache      cachev3.SnapshotCache
 	tracker    *tracker
 	ackTimeout time.Duration
 }
 
-// apply pushes `routes` as the next version and waits for the ACKs. On a NACK the previous routes are
-// pushed again, so the gateway and GET /routes keep agreeing.
-func (cp *controlPlane) apply(ctx context.Context, routes map[string]Route) (string, []string, error) {
+// apply pushes what `change` makes of copies of the routes and consumers as the next version and
+// waits for the ACKs. On a NACK the previous ones are pushed again, so the gateway and GET /routes
+// keep agreeing. `change` runs under the lock: concurrent writes never lose one another's change.
+func (cp *controlPlane) apply(ctx context.Context, change func(map[string]Route, Consumers) error) (string, []string, error) {
 	cp.mu.Lock()
 	defer cp.mu.Unlock()
-	previous := cp.routes
-	version, nodes, err := cp.push(ctx, routes)
+	routes, consumers := cp.copies()
+	if err := change(routes, consumers); err != nil {
+		return "", nil, err
+	}
+	previousRoutes, previousConsumers := cp.routes, cp.consumers
+	version, nodes, err := cp.push(ctx, routes, consumers)
 	if errors.Is(err, errNack) {
-		_, _, _ = cp.push(ctx, previous)
+		_, _, _ = cp.push(ctx, previousRoutes, previousConsumers)
 	}
 	return version, nodes, err
 }
 
-func (cp *controlPlane) push(ctx context.Context, routes map[string]Route) (string, []string, error) {
-	clusters, listeners := Resources(routes)
+func (cp *controlPlane) push(ctx context.Context, routes map[string]Route, consumers Consumers) (string, []string, error) {
+	clusters, listeners := Resources(routes, consumers)
 	cp.version++
 	version := strconv.Itoa(cp.version)
 	snap, err := cachev3.NewSnapshot(version, map[resource.Type][]types.Resource{
@@ -191,22 +200,35 @@ func (cp *controlPlane) push(ctx context.Context, routes map[string]Route) (stri
 	if err := cp.cache.SetSnapshot(ctx, "gateway", snap); err != nil {
 		return version, nil, err
 	}
-	cp.routes = routes
+	cp.routes, cp.consumers = routes, consumers
 	waitCtx, cancel := context.WithTimeout(ctx, cp.ackTimeout)
 	defer cancel()
 	nodes, err := cp.tracker.wait(waitCtx, version)
 	return version, nodes, err
 }
 
-func (cp *controlPlane) snapshot() (string, map[string]Route) {
+// copies are copies of the routes and consumers (the caller holds the lock).
+func (cp *controlPlane) copies() (map[string]Route, Consumers) {
+	routes := make(map[string]Route, len(cp.routes))
+	for k, v := range cp.routes {
+		routes[k] = v
+	}
+	consumers := make(Consumers, len(cp.consumers))
+	for k, v := range cp.consumers {
+		consumers[k] = v
+	}
+	return routes, consumers
+}
+
+func (cp *controlPlane) snapshot() (string, map[string]Route, Consumers) {
 	cp.mu.Lock()
 	defer cp.mu.Unlock()
-	copied := make(map[string]Route, len(cp.routes))
-	for k, v := range cp.routes {
-		copied[k] = v
-	}
-	return strconv.Itoa(cp.version), copied
+	routes, consumers := cp.copies()
+	return strconv.Itoa(cp.version), routes, consumers
 }
+
+// errNotFound is a DELETE of a route that does not exist.
+var errNotFound = errors.New("not found")
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json")
@@ -234,12 +256,23 @@ func (cp *controlPlane) handler() http.Handler {
 		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
 	})
 	mux.HandleFunc("GET /routes", func(w http.ResponseWriter, _ *http.Request) {
-		version, routes := cp.snapshot()
+		version, routes, _ := cp.snapshot()
 		writeJSON(w, http.StatusOK, map[string]any{"version": version, "routes": routes})
 	})
-	commit := func(w http.ResponseWriter, r *http.Request, routes map[string]Route, status int) {
-		version, nodes, err := cp.apply(r.Context(), routes)
+	mux.HandleFunc("GET /consumers", func(w http.ResponseWriter, _ *http.Request) {
+		version, _, consumers := cp.snapshot()
+		writeJSON(w, http.StatusOK, map[string]any{"version": version, "consumers": consumers})
+	})
+	commit := func(w http.ResponseWriter, r *http.Request, change func(map[string]Route, Consumers) error) {
+		var count map[string]int
+		version, nodes, err := cp.apply(r.Context(), func(routes map[string]Route, consumers Consumers) error {
+			err := change(routes, consumers)
+			count = map[string]int{"routes": len(routes), "consumers": len(consumers)}
+			return err
+		})
 		switch {
+		case errors.Is(err, errNotFound):
+			fail(w, http.StatusNotFound, err.Error())
 		case errors.Is(err, errNack):
 			fail(w, http.StatusUnprocessableEntity, err.Error())
 		case err != nil:
@@ -248,7 +281,8 @@ func (cp *controlPlane) handler() http.Handler {
 			if nodes == nil {
 				nodes = []string{}
 			}
-			writeJSON(w, status, map[string]any{"version": version, "acked": nodes, "routes": len(routes)})
+			writeJSON(w, http.StatusOK, map[string]any{
+				"version": version, "acked": nodes, "routes": count["routes"], "consumers": count["consumers"]})
 		}
 	}
 	mux.HandleFunc("PUT /routes/{id}", func(w http.ResponseWriter, r *http.Request) {
@@ -266,9 +300,10 @@ func (cp *controlPlane) handler() http.Handler {
 			fail(w, http.StatusBadRequest, errs...)
 			return
 		}
-		_, routes := cp.snapshot()
-		routes[id] = route
-		commit(w, r, routes, http.StatusOK)
+		commit(w, r, func(routes map[string]Route, _ Consumers) error {
+			routes[id] = route
+			return nil
+		})
 	})
 	mux.HandleFunc("PUT /routes", func(w http.ResponseWriter, r *http.Request) {
 		var routes map[string]Route
@@ -287,19 +322,41 @@ func (cp *controlPlane) handler() http.Handler {
 			fail(w, http.StatusBadRequest, errs...)
 			return
 		}
-		if routes == nil {
-			routes = map[string]Route{}
-		}
-		commit(w, r, routes, http.StatusOK)
+		commit(w, r, func(current map[string]Route, _ Consumers) error {
+			clear(current)
+			for id, route := range routes {
+				current[id] = route
+			}
+			return nil
+		})
 	})
-	mux.HandleFunc("DELETE /routes/{id}", func(w http.ResponseWriter, r *http.Request) {
-		_, routes := cp.snapshot()
-		if _, ok := routes[r.PathValue("id")]; !ok {
-			fail(w, http.StatusNotFound, fmt.Sprintf("no route %q", r.PathValue("id")))
+	mux.HandleFunc("PUT /consumers", func(w http.ResponseWriter, r *http.Request) {
+		var consumers Consumers
+		if err := decode(r, &consumers); err != nil {
+			fail(w, http.StatusBadRequest, err.Error())
 			return
 		}
-		delete(routes, r.PathValue("id"))
-		commit(w, r, routes, http.StatusOK)
+		if errs := ValidateConsumers(consumers); len(errs) > 0 {
+			fail(w, http.StatusBadRequest, errs...)
+			return
+		}
+		commit(w, r, func(_ map[string]Route, current Consumers) error {
+			clear(current)
+			for client, key := range consumers {
+				current[client] = key
+			}
+			return nil
+		})
+	})
+	mux.HandleFunc("DELETE /routes/{id}", func(w http.ResponseWriter, r *http.Request) {
+		id := r.PathValue("id")
+		commit(w, r, func(routes map[string]Route, _ Consumers) error {
+			if _, ok := routes[id]; !ok {
+				return fmt.Errorf("%w: no route %q", errNotFound, id)
+			}
+			delete(routes, id)
+			return nil
+		})
 	})
 	return mux
 }
@@ -319,9 +376,9 @@ func main() {
 	logger := log.New(os.Stderr, "envoy-xds ", log.LstdFlags)
 	tr := newTracker()
 	cache := cachev3.NewSnapshotCache(true, allNodes{}, quietLogger{logger})
-	cp := &controlPlane{routes: map[string]Route{}, cache: cache, tracker: tr, ackTimeout: ackTimeout}
+	cp := &controlPlane{routes: map[string]Route{}, consumers: Consumers{}, cache: cache, tracker: tr, ackTimeout: ackTimeout}
 	// Version 1: no route but /health, so Envoy goes live (its /ready) before any profile's setup.
-	if _, _, err := cp.push(context.Background(), map[string]Route{}); err != nil {
+	if _, _, err := cp.push(context.Background(), map[string]Route{}, Consumers{}); err != nil {
 		log.Fatalf("initial snapshot: %v", err)
 	}
 

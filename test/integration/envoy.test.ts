@@ -1,7 +1,8 @@
 // Envoy 1.40 (images/envoy) configured through its management plane (images/envoy-xds, a
 // go-control-plane ADS server with a REST API) inside a gate (issue 22): a native header_mutation
-// chain, the same chain as Lua filters behind api_key_auth, and the Lua chain without its header
-// strip, which must fail on accuracy alone. Kept short: one shared stack, 1 VU, two 1 s runs per cell.
+// chain, the same chain as Lua filters behind api_key_auth, a direct_response route behind the shared
+// consumers' api_key_auth (seed 003's mocking ceiling), and the Lua chain without its header strip,
+// which must fail on accuracy alone. Kept short: one shared stack, 1 VU, two 1 s runs per cell.
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -76,6 +77,32 @@ function writeConfig(): string {
         expect: MUTATED,
       },
       {
+        // Seed 003's mocking ceiling behind its key-auth: a direct_response route (Envoy answers, no
+        // upstream) enabling the one api_key_auth filter that holds the consumers (PUT /consumers).
+        name: 'mock-consumers',
+        target: 'http://envoy:8080/mock',
+        setup: [
+          { method: 'PUT', url: `${XDS}/consumers`, body: { 'consumer-0': 'key-0', 'consumer-1': 'key-1' } },
+          {
+            method: 'PUT',
+            url: `${XDS}/routes/mock`,
+            body: {
+              path: '/mock',
+              response: { body: 'mocked by envoy\n', headers: { 'X-Mock': 'envoy' } },
+              filters: [{ type: 'api-key-auth', consumers: true }],
+            },
+          },
+        ],
+        headers: { apikey: 'key-1' },
+        readiness: { status: 401 },
+        expect: {
+          status: 200,
+          bodyPrefix: 'mocked by envoy',
+          headers: { 'X-Mock': 'envoy' },
+          headersAbsent: ['X-Echo'],
+        },
+      },
+      {
         name: 'lua-no-strip',
         target: 'http://envoy:8080/no-strip',
         hooks: 2,
@@ -114,7 +141,8 @@ describe('Envoy configured through its xDS management plane', () => {
     const results = JSON.parse(readFileSync(path.join(out, 'results.json'), 'utf8')) as GateResults
     const cell = (profile: string) => results.cells.find((c) => c.profile === profile)!
     // header_mutation filters and Lua filters behind api_key_auth did every mutation on every request.
-    for (const profile of ['native-chain', 'lua-chain']) {
+    // ... and so did the direct_response route behind the consumers' api_key_auth.
+    for (const profile of ['native-chain', 'lua-chain', 'mock-consumers']) {
       expect(cell(profile).checkAccuracy, profile).toBe(1)
       expect(cell(profile).accuracy).toEqual({ min: 1, fails: false })
       // A stray transport error on a loaded runner is not a failed mutation (see luagw.test.ts).
