@@ -66,6 +66,10 @@ export const resourceSampleSchema = z.object({
   service: z.string(),
   t: z.number().describe('seconds since the run started'),
   cpuPercent: z.number(),
+  /** CPU seconds the container used in this sample's interval, from its cumulative cgroup counter. */
+  cpuSeconds: z.number().nonnegative().optional(),
+  /** Seconds of wall time the interval covers (from the previous read with CPU counters to this one). */
+  intervalS: z.number().positive().optional(),
   memoryMiB: z.number(),
   pids: z.number().int().optional(),
 })
