@@ -111,6 +111,12 @@ export const gateSchema = z
       .describe(
         'Sample CPU, memory and PIDs of every container once a second during each run (docker stats).',
       ),
+    cpuPerRequest: z
+      .enum(['off', 'report', 'gate'])
+      .default('report')
+      .describe(
+        "The CPU time the service a profile targets (the gateway) spends per request, from its container's cumulative CPU counter over the load window divided by the requests (see docs/cpu-per-request.md). report: shown for every cell with its interval and ratio, never deciding. gate: a second gated metric beside latency: a cell regresses when either regresses and passes only when both pass (Holm over one hypothesis per cell per metric). off: not compared. Needs gate.sampleResources.",
+      ),
   })
   .strict()
 
