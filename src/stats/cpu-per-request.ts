@@ -98,7 +98,8 @@ export function compareCpuPerRequest(input: CpuComparisonInput): CpuPerRequestCo
   const { gate } = input
   const candidate = usable(input.candidateRuns)
   const baseline = input.baselineRuns ? usable(input.baselineRuns) : []
-  const service = candidate[0]?.cpuPerRequest?.service ?? baseline[0]?.cpuPerRequest?.service
+  const service = [...input.candidateRuns, ...(input.baselineRuns ?? [])].find((r) => r.cpuPerRequest)
+    ?.cpuPerRequest?.service
   if (candidate.length === 0 && !input.gated) return undefined
   const test = input.method === 'paired' ? 'paired-t' : 'welch'
   const empty: CpuPerRequestComparison = {
@@ -114,8 +115,17 @@ export function compareCpuPerRequest(input: CpuComparisonInput): CpuPerRequestCo
     verdict: 'inconclusive',
     reasons: [],
   }
-  if (candidate.length === 0)
-    return { ...empty, reasons: ['no CPU counters were sampled (gate.sampleResources, docker stats)'] }
+  if (candidate.length === 0) {
+    const left = input.candidateRuns.filter((r) => r.cpuPerRequest && (r.warmup || !r.valid)).length
+    return {
+      ...empty,
+      reasons: [
+        left > 0
+          ? `no valid measured run with CPU counters (${left} warm-up or invalid run${left === 1 ? '' : 's'} left out)`
+          : 'no CPU counters were sampled (gate.sampleResources, docker stats)',
+      ],
+    }
+  }
   if (baseline.length === 0) return { ...empty, reasons: ['no baseline CPU per request for this cell'] }
 
   let estimate: LogEstimate

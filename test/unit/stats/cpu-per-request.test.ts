@@ -138,7 +138,10 @@ describe('compareCpuPerRequest: intervals', () => {
       gated: true,
     })
     expect(gated?.verdict).toBe('inconclusive')
-    expect(gated?.reasons).toEqual(['no CPU counters were sampled (gate.sampleResources, docker stats)'])
+    expect(gated?.service).toBe('gateway')
+    expect(gated?.reasons).toEqual([
+      'no valid measured run with CPU counters (2 warm-up or invalid runs left out)',
+    ])
     const twoBlocks = compareCpuPerRequest({
       method: 'paired',
       candidateRuns: [cpuRun(11, 1, 'candidate'), cpuRun(11, 2, 'candidate')],
