@@ -159,7 +159,7 @@ export function compareCpuPerRequest(input: CpuComparisonInput): CpuPerRequestCo
     }
     estimate = meanEstimate(logRatios)
     sigma = sd(logRatios)
-    what = `paired t over ${pairs.length} blocks (sd of log ratio ${sigma.toFixed(3)})`
+    what = `CPU per request: paired t over ${pairs.length} blocks (sd of log ratio ${sigma.toFixed(3)})`
   } else {
     summaries = {
       candidate: summarize(candidate.map(valueOf), gate.confidence),
@@ -180,7 +180,7 @@ export function compareCpuPerRequest(input: CpuComparisonInput): CpuPerRequestCo
       candidate.map((r) => Math.log(valueOf(r))),
       baseline.map((r) => Math.log(valueOf(r))),
     )
-    what = `Welch t against ${baseline.length} stored runs (pooled over nights)`
+    what = `CPU per request: Welch t against ${baseline.length} stored runs (pooled over nights)`
   }
   const interval = tInterval(estimate, gate.confidence)
   const ratio = toRatio(interval, gate.confidence)
