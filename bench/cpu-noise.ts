@@ -5,11 +5,12 @@
  * P95 and for the gateway's CPU per request, and the smallest change each would detect (80% power,
  * the gate's own rule) with that many blocks.
  *
- *   npm run bench:cpu-noise -- OUT [--gates 3] [--pairs 6] [--busy]
+ *   npm run bench:cpu-noise -- OUT [--gates 3] [--pairs 6] [--rate 500] [--busy]
  *
  * OUT receives each gate's results.json and report (OUT/gate-N/) and the table (cpu-noise-<time>.txt,
- * .json). --busy spins one core for the whole bench (a busy runner). Not a test: it measures, it
- * asserts nothing, and it takes minutes.
+ * .json). --rate overrides the example's arrival rate per variant (a busy machine drops iterations at
+ * 2 x 500 req/s, and a gate leaves such runs out). --busy spins one core for the whole bench (a busy
+ * runner). Not a test: it measures, it asserts nothing, and it takes minutes.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
@@ -27,6 +28,7 @@ import { loadAverage } from './harness.js'
 interface Options {
   gates: number
   pairs: number
+  rate?: number
   busy: boolean
 }
 
@@ -89,6 +91,7 @@ async function main(argv: string[]): Promise<void> {
     .argument('<out>', 'folder for the gates and the table')
     .option('--gates <n>', 'A/A gates to run', positiveInt, 3)
     .option('--pairs <n>', 'paired blocks per gate (gate.rounds = gate.maxRounds)', positiveInt, 6)
+    .option('--rate <n>', "arrival rate per variant (default: the example's)", positiveInt)
     .option('--busy', 'spin one core for the whole bench', false)
     .parse(argv, { from: 'user' })
   const out = path.resolve(program.args[0] as string)
@@ -114,6 +117,9 @@ async function main(argv: string[]): Promise<void> {
       const loaded = loadConfig(configFile, { ...process.env, ECHO_DELAY_US: '0' })
       const config = {
         ...loaded.config,
+        scenarios: loaded.config.scenarios.map((s) =>
+          options.rate === undefined ? s : { ...s, rate: options.rate },
+        ),
         gate: {
           ...loaded.config.gate,
           rounds: options.pairs,
@@ -138,7 +144,7 @@ async function main(argv: string[]): Promise<void> {
   }
 
   const lines = [
-    `bench:cpu-noise: ${options.gates} A/A gates of examples/nginx, ${options.pairs} paired blocks each${options.busy ? ', one core spinning' : ''}`,
+    `bench:cpu-noise: ${options.gates} A/A gates of examples/nginx, ${options.pairs} paired blocks each${options.rate ? `, ${options.rate} req/s per variant` : ''}${options.busy ? ', one core spinning' : ''}`,
     `started ${began.toISOString()}, ${((Date.now() - began.getTime()) / 1000).toFixed(0)} s; load average (1/5/15 min) at start ${loadStart}, at end ${loadAverage()}`,
     '',
     '| Gate | Cell | Blocks | σ log P95 ratio | P95 detectable | σ log CPU/request ratio | CPU detectable |',
