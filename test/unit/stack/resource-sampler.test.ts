@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import {
   cpuPercent,
+  cpuStep,
   memoryMiB,
   samplesInLoadWindow,
   type TimedSample,
@@ -22,6 +23,25 @@ describe('cpuPercent', () => {
     const stats = { cpu_stats: { cpu_usage: { total_usage: 10 }, system_cpu_usage: 100, online_cpus: 2 } }
     expect(cpuPercent(undefined, stats)).toBeUndefined()
     expect(cpuPercent({ total: 5, system: 100 }, stats)).toBeUndefined()
+  })
+})
+
+describe('cpuStep', () => {
+  const read = (total: number, system: number) => ({
+    cpu_stats: { cpu_usage: { total_usage: total }, system_cpu_usage: system, online_cpus: 2 },
+  })
+  it('counts the CPU seconds between two reads of the cumulative counter', () => {
+    const step = cpuStep({ total: 1e9, system: 10e9, t: 1 }, read(1.25e9, 12e9), 2)
+    expect(step.reference).toEqual({ total: 1.25e9, system: 12e9, t: 2 })
+    expect(step.interval?.cpuSeconds).toBeCloseTo(0.25, 12)
+    expect(step.interval?.percent).toBeCloseTo(25, 9)
+  })
+  it('keeps the reference on a read without counters, and restarts it when the counter went back', () => {
+    expect(cpuStep({ total: 1e9, system: 10e9, t: 1 }, { memory_stats: { usage: 1 } }, 2)).toEqual({})
+    expect(cpuStep({ total: 5e9, system: 10e9, t: 1 }, read(1e9, 12e9), 2)).toEqual({
+      reference: { total: 1e9, system: 12e9, t: 2 },
+    })
+    expect(cpuStep(undefined, read(1e9, 12e9), 2)).toEqual({ reference: { total: 1e9, system: 12e9, t: 2 } })
   })
 })
 
