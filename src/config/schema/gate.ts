@@ -115,7 +115,7 @@ export const gateSchema = z
       .enum(['off', 'report', 'gate'])
       .default('report')
       .describe(
-        "The CPU time the service a profile targets (the gateway) spends per request, from its container's cumulative CPU counter over the load window divided by the requests (see docs/cpu-per-request.md). report: shown for every cell with its interval and ratio, never deciding. gate: a second gated metric beside latency: a cell regresses when either regresses and passes only when both pass (Holm over one hypothesis per cell per metric). off: not compared. Needs gate.sampleResources.",
+        "CPU time per request of the service a profile targets (the gateway), from its container's CPU counter over the load window (docs/cpu-per-request.md). report: shown per cell with its interval, never deciding. gate: a second gated metric: a cell regresses when latency or CPU regresses, passes only when both pass (Holm over one hypothesis per cell per metric); needs sampleResources. off: not compared.",
       ),
   })
   .strict()
