@@ -19,6 +19,7 @@ import {
 } from '../stats/index.js'
 import { compareCapacity } from '../stats/capacity-comparison.js'
 import { compareArena } from '../stats/arena-comparison.js'
+import { compareCpuPerRequest, withCpuPerRequest } from '../stats/cpu-per-request.js'
 import { formatP } from '../stats/reason-text.js'
 
 export type ComparisonMethod = 'stored' | 'paired' | 'none'
@@ -113,7 +114,7 @@ export function compareCells(input: CompareInput): { cells: CellComparison[]; no
           ...comparison.reasons,
         ]
       }
-      compared.push(cellResult)
+      compared.push(withCpuComparison(cellResult, gate, method, mine, baseline, scenario))
     }
   }
   const cells = capacityVerdicts(applyHolm(compared, gate.blockConfidence)).map((cell) =>
@@ -153,6 +154,34 @@ export function compareCells(input: CompareInput): { cells: CellComparison[]; no
     )
   }
   return { cells, notes }
+}
+
+/**
+ * The cell with its CPU per request compared (gate.cpuPerRequest report or gate), against the same
+ * baseline its latency was: the baseline variant's runs, or the stored nights' runs.
+ */
+function withCpuComparison(
+  cell: CellComparison,
+  gate: GateConfig,
+  method: ComparisonMethod,
+  mine: readonly RunResult[],
+  baseline: BaselineFile | null,
+  scenario: Config['scenarios'][number],
+): CellComparison {
+  if (gate.cpuPerRequest === 'off' || scenario.capacity || scenario.arena) return cell
+  const cpu = compareCpuPerRequest({
+    method: method === 'paired' ? 'paired' : 'stored',
+    candidateRuns: mine.filter((r) => r.variant === 'candidate'),
+    baselineRuns:
+      method === 'paired'
+        ? mine.filter((r) => r.variant === 'baseline')
+        : method === 'stored' && baseline
+          ? cellHistory(baseline, cell.cell).flat()
+          : null,
+    gate,
+    gated: gate.cpuPerRequest === 'gate' && !cell.control,
+  })
+  return withCpuPerRequest(cell, cpu)
 }
 
 /** Overhead over the reference profile per level, and per-hook cost (report.reference, profile hooks). */

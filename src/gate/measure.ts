@@ -26,6 +26,7 @@ import { runCapacitySearch } from './capacity-run.js'
 import type { PlannedRun } from '../plan/schedule.js'
 import { setUpProfile, type SetupGuard } from '../stack/profile-setup.js'
 import { sampleResources } from '../stack/resource-sampler.js'
+import { runCpuPerRequest, targetService } from '../stats/cpu-per-request.js'
 import { startStack, type RunningStack } from '../stack/stack.js'
 
 /** Stops registered stacks on SIGINT/SIGTERM even while a run is in flight. */
@@ -351,6 +352,8 @@ async function execute(
         valid: reason === undefined,
         ...(reason ? { invalidReason: reason } : {}),
         resources: resources[i] ?? [],
+        // The target's CPU per request over the load window; a search or an arena has no one window.
+        ...(capacity || arena ? {} : cpuOfRun(profile, resources[i] ?? [], m)),
         ...(timeline ? { timeline } : {}),
         ...(capacity ? { capacity } : {}),
         ...(arena ? { arena } : {}),
@@ -363,6 +366,12 @@ async function execute(
     )
   }
   return results
+}
+
+/** `{ cpuPerRequest }` of the service the profile targets, or nothing when no counter was read. */
+function cpuOfRun(profile: ProfileConfig, samples: readonly ResourceSample[], metrics: RunMetrics) {
+  const cpu = runCpuPerRequest(samples, targetService(profile.target), metrics.rps)
+  return cpu ? { cpuPerRequest: cpu } : {}
 }
 
 function describe(run: RunResult): string {

@@ -1,6 +1,7 @@
 /** A cell of results.json: its runs, its latency and error-rate comparison, its load and tests. */
 import { z } from 'zod'
 import { cellKindFields } from './results-kinds.js'
+import { cpuPerRequestFields } from './results-cpu.js'
 import { TEXT_LIMITS, type ResultParts } from './results-parts.js'
 import {
   capacitySearchSchema,
@@ -11,6 +12,7 @@ import {
   MAX_TIMELINE_BUCKETS,
   resourceSampleSchema,
   runMetricsSchema,
+  runCpuSchema,
   runResultSchema,
   scriptThresholdSchema,
   timelineBucketSchema,
@@ -50,6 +52,7 @@ export function runSchemaOf(p: ResultParts) {
       .array(resourceSampleSchema.extend({ service: strings.name }))
       .max(100_000)
       .default([]),
+    cpuPerRequest: runCpuSchema.extend({ service: strings.name }).optional(),
     // Restated (runResultSchema has it too) so that publish mode visibly keeps it, bounded.
     timeline: z.array(timelineBucketSchema).max(MAX_TIMELINE_BUCKETS).optional(),
     capacity: capacitySearchSchema
@@ -153,5 +156,10 @@ function cellLoadFields(p: ResultParts) {
 
 /** A cell: comparison, load and tests, and what its kind (capacity, arena, your script) adds. */
 export function cellSchemaOf(p: ResultParts) {
-  return z.object({ ...cellComparisonFields(p), ...cellLoadFields(p), ...cellKindFields(p) })
+  return z.object({
+    ...cellComparisonFields(p),
+    ...cellLoadFields(p),
+    ...cellKindFields(p),
+    ...cpuPerRequestFields(p),
+  })
 }

@@ -66,6 +66,10 @@ export const resourceSampleSchema = z.object({
   service: z.string(),
   t: z.number().describe('seconds since the run started'),
   cpuPercent: z.number(),
+  /** CPU seconds the container used in this sample's interval, from its cumulative cgroup counter. */
+  cpuSeconds: z.number().nonnegative().optional(),
+  /** Seconds of wall time the interval covers (from the previous read with CPU counters to this one). */
+  intervalS: z.number().positive().optional(),
   memoryMiB: z.number(),
   pids: z.number().int().optional(),
 })
@@ -169,6 +173,21 @@ export const arenaRunSchema = z.object({
 })
 export type ArenaRunResult = z.infer<typeof arenaRunSchema>
 
+/**
+ * The CPU time the service a profile targets (the gateway; the backend for a control) spent per
+ * request in one run: CPU seconds from the container's cumulative cgroup counter over the sampled part
+ * of the load window, divided by the requests in that span (the run's load-phase rate times the span).
+ */
+export const runCpuSchema = z.object({
+  service: z.string(),
+  /** CPU microseconds per request. */
+  usPerRequest: z.number().positive(),
+  /** CPU seconds counted, and the seconds of the load window they cover. */
+  cpuSeconds: z.number().nonnegative(),
+  spanS: z.number().positive(),
+})
+export type RunCpu = z.infer<typeof runCpuSchema>
+
 export const runResultSchema = z.object({
   cell: z.string(),
   profile: z.string(),
@@ -190,6 +209,8 @@ export const runResultSchema = z.object({
   valid: z.boolean(),
   invalidReason: z.string().optional(),
   resources: z.array(resourceSampleSchema).default([]),
+  /** The target service's CPU per request (kept in baseline files, which drop the samples). */
+  cpuPerRequest: runCpuSchema.optional(),
   /** Latency over time within the load phase, from k6's per-request samples (absent in older results). */
   timeline: z.array(timelineBucketSchema).max(MAX_TIMELINE_BUCKETS).optional(),
   /** A capacity-search run: the search's steps and the capacity it found (metrics: the capacity step's). */

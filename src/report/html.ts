@@ -262,7 +262,7 @@ export function renderHtml(
     content.attention === null ? '' : attentionParagraph(content.attention),
     summaryTable(content),
     // The texts quote cell names in markdown backticks: code spans here too.
-    ...[content.intervalNote, content.inconclusiveResolution].map((text) =>
+    ...[content.intervalNote, content.inconclusiveResolution, content.cpuLine].map((text) =>
       text === null
         ? ''
         : `<p class="muted">${escapeHtml(text).replace(/`([^`]+)`/g, '<code>$1</code>')}</p>`,

@@ -158,6 +158,7 @@ function assemble(
   if (content.attention) lines.push(attentionLine(content.attention))
   if (content.decision) lines.push(escapeText(content.decision))
   if (content.changePoints?.openLine) lines.push(escapeText(content.changePoints.openLine))
+  if (content.cpuLine) lines.push(escapeText(content.cpuLine))
   // A gate that can never block is green on every run: the reader must not take that for a pass.
   if (results.cannotBlock && results.cannotBlock.length > 0)
     lines.push(

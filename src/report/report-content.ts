@@ -29,6 +29,7 @@ import {
   verdictSeverity,
 } from './format.js'
 import { growthStatement } from '../stats/resources.js'
+import { cpuPerRequestLine, cpuPerRequestTable } from './cpu-content.js'
 import { formatChange } from '../stats/reason-text.js'
 
 export interface CellRow {
@@ -193,6 +194,8 @@ export interface ReportContent {
   figures: FigureTable[]
   /** Change points of the stored history; null when results.json has none. */
   changePoints: ChangePointSection | null
+  /** The gateway CPU per request in one line for the comment's head; null without it. */
+  cpuLine: string | null
 }
 
 /** Builds the report's content from the gate results; pure and deterministic. */
@@ -234,6 +237,7 @@ export function buildReportContent(results: GateResults): ReportContent {
     notes: reportNotes(results),
     figures: figureTables(results),
     changePoints: changePointSection(results),
+    cpuLine: cpuPerRequestLine(results),
   }
 }
 
@@ -291,7 +295,8 @@ function addedText(a: { estimate: number; lower: number; upper: number }): strin
  */
 export function figureTables(results: GateResults): FigureTable[] {
   const figures = results.figures
-  if (!figures) return []
+  const cpu = cpuPerRequestTable(results)
+  if (!figures) return cpu ? [cpu] : []
   const confidence = `${Math.round(results.confidence * 100)}% CI`
   const metrics = ['p50', 'p95', 'p99'] as const
   const tables: FigureTable[] = []
@@ -344,6 +349,7 @@ export function figureTables(results: GateResults): FigureTable[] {
       ]),
     })
   }
+  if (cpu) tables.push(cpu)
   if (figures.overhead.length === 0 || figures.reference === null) return tables
   const cellOf = (m: (typeof metrics)[number], o: (typeof figures.overhead)[number]) => o.metrics[m]
   // The gateway's own cost: the reference measured against the control (stats/overhead.ts).

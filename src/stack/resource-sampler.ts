@@ -6,7 +6,7 @@
 import { getContainerRuntimeClient } from 'testcontainers'
 import type { ResourceSample } from '../model.js'
 
-interface DockerStats {
+export interface DockerStats {
   cpu_stats?: { cpu_usage?: { total_usage?: number }; system_cpu_usage?: number; online_cpus?: number }
   memory_stats?: {
     usage?: number
@@ -15,7 +15,7 @@ interface DockerStats {
   pids_stats?: { current?: number }
 }
 
-interface Previous {
+export interface Previous {
   total: number
   system: number
   /** When it was read, seconds since the sampler started. */
@@ -31,6 +31,28 @@ export function cpuPercent(previous: Previous | undefined, stats: DockerStats): 
   if (systemDelta <= 0) return undefined
   const cpus = stats.cpu_stats?.online_cpus ?? 1
   return ((total - previous.total) / systemDelta) * cpus * 100
+}
+
+/**
+ * One read of a container's cumulative CPU counter against the reference (the last read that had
+ * one): the next reference, and the interval's CPU time and CPU % when both reads have counters.
+ * A read without counters (an engine hiccup, a container mid-restart) keeps the old reference: taking
+ * it as 0 would make the next interval count the container's whole lifetime. A counter that went
+ * backwards (the container restarted) starts a new reference and yields no interval.
+ */
+export function cpuStep(
+  previous: Previous | undefined,
+  stats: DockerStats,
+  t: number,
+): { reference?: Previous; interval?: { cpuSeconds: number; percent: number } } {
+  const total = stats.cpu_stats?.cpu_usage?.total_usage
+  const system = stats.cpu_stats?.system_cpu_usage
+  if (total === undefined || system === undefined) return {}
+  const reference = { total, system, t }
+  if (previous === undefined || total < previous.total) return { reference }
+  const percent = cpuPercent(previous, stats)
+  if (percent === undefined) return { reference }
+  return { reference, interval: { cpuSeconds: (total - previous.total) / 1e9, percent } }
 }
 
 /** Memory in MiB as `docker stats` shows it: usage minus the reclaimable page cache. */
@@ -123,20 +145,18 @@ export async function sampleResources(
           const stats = (await docker
             .getContainer(id)
             .stats({ stream: false, 'one-shot': true } as { stream: false })) as DockerStats
-          const last = previous.get(service)
-          const cpu = cpuPercent(last, stats)
           const t = (Date.now() - began) / 1000
-          previous.set(service, {
-            total: stats.cpu_stats?.cpu_usage?.total_usage ?? 0,
-            system: stats.cpu_stats?.system_cpu_usage ?? 0,
-            t,
-          })
-          if (cpu === undefined || last === undefined) return
+          const last = previous.get(service)
+          const step = cpuStep(last, stats, t)
+          if (step.reference) previous.set(service, step.reference)
+          if (!step.interval || last === undefined) return
           samples.push({
             service,
             t,
             from: last.t ?? 0,
-            cpuPercent: Math.round(cpu * 10) / 10,
+            cpuPercent: Math.round(step.interval.percent * 10) / 10,
+            cpuSeconds: step.interval.cpuSeconds,
+            intervalS: t - (last.t ?? 0),
             memoryMiB: Math.round(memoryMiB(stats) * 10) / 10,
             ...(stats.pids_stats?.current !== undefined ? { pids: stats.pids_stats.current } : {}),
           })

@@ -6,7 +6,7 @@
  */
 import type { CellComparison } from '../model.js'
 import { formatP } from './reason-text.js'
-import { cellVerdict } from './verdict.js'
+import { gatedCellVerdict } from './cpu-per-request.js'
 
 /**
  * Holm step-down adjusted p-values, in the order given: sort ascending, multiply the i-th smallest
@@ -32,24 +32,59 @@ export function holmAdjust(pValues: readonly number[]): number[] {
  * inconclusive, with the reason. The cell's verdict is recomputed, so
  * an error-rate failure still makes it a regression. Control cells are not part of the family
  * (they never gate) and keep adjustedPValue null.
+ *
+ * With CPU per request gated (gate.cpuPerRequest: gate), the family has one hypothesis per cell per
+ * gated metric: each cell's latency p-value and its CPU p-value, corrected together, since either
+ * one blocks the gate.
  */
 export function applyHolm(cells: readonly CellComparison[], blockConfidence?: number): CellComparison[] {
-  const family = cells.filter((cell) => !cell.control && cell.pValue !== null)
-  const adjusted = holmAdjust(family.map((cell) => cell.pValue as number))
-  const byCell = new Map(family.map((cell, i) => [cell, adjusted[i] as number]))
+  const family: Array<{ cell: CellComparison; metric: 'latency' | 'cpu'; p: number }> = []
+  for (const cell of cells) {
+    if (cell.control) continue
+    if (cell.pValue !== null) family.push({ cell, metric: 'latency', p: cell.pValue })
+    const cpu = cell.cpuPerRequest
+    if (cpu?.gated && cpu.pValue !== null) family.push({ cell, metric: 'cpu', p: cpu.pValue })
+  }
+  const adjusted = holmAdjust(family.map((h) => h.p))
+  const withCpu = family.some((h) => h.metric === 'cpu')
+  const size = withCpu
+    ? `${family.length} hypotheses (one per cell per gated metric)`
+    : `${family.length} cells`
+  const adjustedOf = (cell: CellComparison, metric: 'latency' | 'cpu') => {
+    const i = family.findIndex((h) => h.cell === cell && h.metric === metric)
+    return i < 0 ? undefined : (adjusted[i] as number)
+  }
   return cells.map((cell) => {
-    const adjustedPValue = byCell.get(cell)
-    if (adjustedPValue === undefined) return { ...cell, reasons: [...cell.reasons] }
-    const next: CellComparison = { ...cell, adjustedPValue, reasons: [...cell.reasons] }
+    const latencyP = adjustedOf(cell, 'latency')
+    const cpuP = adjustedOf(cell, 'cpu')
+    const next: CellComparison = { ...cell, reasons: [...cell.reasons] }
+    if (latencyP === undefined && cpuP === undefined) return next
     const alpha = 1 - (blockConfidence ?? cell.ratio?.confidence ?? 0.95)
-    if (cell.latencyVerdict === 'regression' && adjustedPValue >= alpha) {
-      next.latencyVerdict = 'inconclusive'
-      // Accuracy is no latency statistic: Holm leaves a failure on it standing.
-      next.verdict = cell.accuracy?.fails ? 'regression' : cellVerdict('inconclusive', cell.errorRate)
-      next.reasons.push(
-        `not significant after Holm correction across ${family.length} cells (adjusted p ${formatP(adjustedPValue)}, needs < ${Number(alpha.toPrecision(3))}): regression downgraded to inconclusive`,
-      )
+    const needs = `needs < ${Number(alpha.toPrecision(3))}`
+    let downgraded = false
+    if (latencyP !== undefined) {
+      next.adjustedPValue = latencyP
+      if (cell.latencyVerdict === 'regression' && latencyP >= alpha) {
+        next.latencyVerdict = 'inconclusive'
+        downgraded = true
+        next.reasons.push(
+          `not significant after Holm correction across ${size} (adjusted p ${formatP(latencyP)}, ${needs}): regression downgraded to inconclusive`,
+        )
+      }
     }
+    if (cpuP !== undefined && cell.cpuPerRequest) {
+      const cpu = { ...cell.cpuPerRequest, adjustedPValue: cpuP, reasons: [...cell.cpuPerRequest.reasons] }
+      if (cpu.verdict === 'regression' && cpuP >= alpha) {
+        cpu.verdict = 'inconclusive'
+        downgraded = true
+        const reason = `CPU per request not significant after Holm correction across ${size} (adjusted p ${formatP(cpuP)}, ${needs}): regression downgraded to inconclusive`
+        cpu.reasons.push(reason)
+        next.reasons.push(reason)
+      }
+      next.cpuPerRequest = cpu
+    }
+    // Accuracy is no latency statistic: Holm leaves a failure on it standing.
+    if (downgraded) next.verdict = gatedCellVerdict(next)
     return next
   })
 }

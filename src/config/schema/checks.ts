@@ -189,7 +189,10 @@ function checkBaselineVariant(config: ConfigFields, ctx: Ctx): void {
   }
 }
 
-/** gate.maxRounds and gate.blockConfidence are at least what they extend. */
+/**
+ * gate.maxRounds and gate.blockConfidence are at least what they extend; a gated CPU per request has
+ * samples to come from.
+ */
 function checkGateBounds(config: ConfigFields, ctx: Ctx): void {
   if (config.gate.maxRounds !== undefined && config.gate.maxRounds < config.gate.rounds) {
     ctx.addIssue({
@@ -203,6 +206,14 @@ function checkGateBounds(config: ConfigFields, ctx: Ctx): void {
       code: 'custom',
       path: ['gate', 'blockConfidence'],
       message: `must be at least gate.confidence (${config.gate.confidence}): blocking needs at least the evidence passing does`,
+    })
+  }
+  if (config.gate.cpuPerRequest === 'gate' && !config.gate.sampleResources) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['gate', 'cpuPerRequest'],
+      message:
+        '"gate" needs gate.sampleResources: true (CPU per request comes from the sampled CPU counters)',
     })
   }
 }

@@ -111,6 +111,12 @@ export const gateSchema = z
       .describe(
         'Sample CPU, memory and PIDs of every container once a second during each run (docker stats).',
       ),
+    cpuPerRequest: z
+      .enum(['off', 'report', 'gate'])
+      .default('report')
+      .describe(
+        "CPU time per request of the service a profile targets (the gateway), from its container's CPU counter over the load window (docs/cpu-per-request.md). report: shown per cell with its interval, never deciding. gate: a second gated metric: a cell regresses when latency or CPU regresses, passes only when both pass (Holm over one hypothesis per cell per metric); needs sampleResources. off: not compared.",
+      ),
   })
   .strict()
 

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import {
   cpuPercent,
+  cpuStep,
   memoryMiB,
   samplesInLoadWindow,
   type TimedSample,
@@ -22,6 +23,25 @@ describe('cpuPercent', () => {
     const stats = { cpu_stats: { cpu_usage: { total_usage: 10 }, system_cpu_usage: 100, online_cpus: 2 } }
     expect(cpuPercent(undefined, stats)).toBeUndefined()
     expect(cpuPercent({ total: 5, system: 100 }, stats)).toBeUndefined()
+  })
+})
+
+describe('cpuStep', () => {
+  const read = (total: number, system: number) => ({
+    cpu_stats: { cpu_usage: { total_usage: total }, system_cpu_usage: system, online_cpus: 2 },
+  })
+  it('counts the CPU seconds between two reads of the cumulative counter', () => {
+    const step = cpuStep({ total: 1e9, system: 10e9, t: 1 }, read(1.25e9, 12e9), 2)
+    expect(step.reference).toEqual({ total: 1.25e9, system: 12e9, t: 2 })
+    expect(step.interval?.cpuSeconds).toBeCloseTo(0.25, 12)
+    expect(step.interval?.percent).toBeCloseTo(25, 9)
+  })
+  it('keeps the reference on a read without counters, and restarts it when the counter went back', () => {
+    expect(cpuStep({ total: 1e9, system: 10e9, t: 1 }, { memory_stats: { usage: 1 } }, 2)).toEqual({})
+    expect(cpuStep({ total: 5e9, system: 10e9, t: 1 }, read(1e9, 12e9), 2)).toEqual({
+      reference: { total: 1e9, system: 12e9, t: 2 },
+    })
+    expect(cpuStep(undefined, read(1e9, 12e9), 2)).toEqual({ reference: { total: 1e9, system: 12e9, t: 2 } })
   })
 })
 
@@ -82,6 +102,50 @@ describe('sampleResources', () => {
     expect(samples.length).toBeGreaterThan(5)
     // 0.5 s of CPU per 1 s of system time: 50%. Warm-up reads 10%, reads after the load 0%.
     expect(samples.map((s) => s.cpuPercent)).toEqual(samples.map(() => 50))
+  })
+})
+
+describe('sampleResources with a stats read that lacks CPU counters', () => {
+  it('keeps the last good reference: the next sample counts one interval, not the whole lifetime', async () => {
+    // A container that already used 100 s of CPU in 200 s of system time (a lifetime average of 50%)
+    // and now uses 0.2 s per 1 s of system time between reads (20%). One read in the middle comes back
+    // without cpu_stats (a container being inspected mid-restart, an engine hiccup).
+    let total = 100e9
+    let system = 200e9
+    let reads = 0
+    vi.resetModules()
+    vi.doMock('testcontainers', () => ({
+      getContainerRuntimeClient: async () => ({
+        container: {
+          dockerode: {
+            getContainer: () => ({
+              stats: async () => {
+                reads++
+                total += 0.2e9
+                system += 1e9
+                if (reads === 4) return { memory_stats: { usage: 2 ** 20 } }
+                return {
+                  cpu_stats: { cpu_usage: { total_usage: total }, system_cpu_usage: system, online_cpus: 1 },
+                  memory_stats: { usage: 2 ** 20 },
+                }
+              },
+            }),
+          },
+        },
+      }),
+    }))
+    const { sampleResources } = await import('../../../src/stack/resource-sampler.js')
+    const stop = await sampleResources(new Map([['gateway', 'id']]), { intervalMs: 20 })
+    await new Promise((resolve) => setTimeout(resolve, 250))
+    const samples = await stop()
+    vi.doUnmock('testcontainers')
+    expect(reads).toBeGreaterThan(5)
+    // Every interval is 20%, the one spanning the empty read included (0.4 s over 2 s of system time).
+    expect(samples.map((s) => s.cpuPercent)).toEqual(samples.map(() => 20))
+    // CPU seconds from the counter: 0.2 s per read; the sample after the empty read covers two reads.
+    expect(samples.map((s) => Math.round((s.cpuSeconds ?? 0) * 10) / 10)).toEqual(
+      samples.map((_, i) => (i === 2 ? 0.4 : 0.2)),
+    )
   })
 })
 

@@ -1,0 +1,227 @@
+/**
+ * Gateway CPU per request: the CPU time the service a profile targets spends per request, from its
+ * container's cumulative cgroup CPU counter (docker stats) over the load window, divided by the
+ * requests over the same span. On a shared runner P95 is made of scheduling stalls; the work the
+ * gateway does per request is not, so the same regression shows with far less noise.
+ *
+ * Compared like latency, on the log scale: paired t over blocks in paired mode, Welch against the
+ * stored baseline's runs (pooled over its nights) otherwise, with the same three-way rule and the same
+ * block confidence. Pure: no I/O.
+ */
+import type { CellComparison, ResourceSample, RunCpu, RunResult, SampleSummary, Verdict } from '../model.js'
+import type { StatsGate } from './cell-comparison.js'
+import { mean, sd, summarize } from './descriptive.js'
+import { detectablePct } from './detectable.js'
+import { meanEstimate, tInterval, toRatio, welchEstimate, type LogEstimate } from './intervals.js'
+import { formatChange, formatRatio } from './reason-text.js'
+import { cellVerdict, latencyVerdict, MIN_RUNS } from './verdict.js'
+
+export type CpuPerRequestComparison = NonNullable<CellComparison['cpuPerRequest']>
+
+/** The service a profile's target names: the host of its URL (a stack service's network alias). */
+export function targetService(target: string): string {
+  return new URL(target).hostname
+}
+
+/**
+ * One run's CPU per request of `service`: the CPU seconds its samples counted (each from the
+ * cumulative counter between two reads inside the load window) over the requests in the seconds those
+ * samples cover, at the run's load-phase rate. Undefined when nothing was counted (no samples with
+ * counters, no requests).
+ */
+export function runCpuPerRequest(
+  samples: readonly ResourceSample[],
+  service: string,
+  rps: number,
+): RunCpu | undefined {
+  let cpuSeconds = 0
+  let spanS = 0
+  for (const s of samples) {
+    if (s.service !== service || s.cpuSeconds === undefined || s.intervalS === undefined) continue
+    cpuSeconds += s.cpuSeconds
+    spanS += s.intervalS
+  }
+  const requests = rps * spanS
+  if (!(spanS > 0) || !(requests > 0) || !(cpuSeconds > 0)) return undefined
+  return { service, usPerRequest: (cpuSeconds * 1e6) / requests, cpuSeconds, spanS }
+}
+
+/** The cell's verdict over two gated metrics: a regression of either regresses, pass needs both. */
+export function combinedVerdict(latency: Verdict, cpu: Verdict): Verdict {
+  if (latency === 'regression' || cpu === 'regression') return 'regression'
+  return latency === 'pass' && cpu === 'pass' ? 'pass' : 'inconclusive'
+}
+
+export interface CpuComparisonInput {
+  method: 'paired' | 'stored'
+  /** The cell's candidate runs (warm-up and invalid runs are left out here). */
+  candidateRuns: readonly RunResult[]
+  /** Paired: the baseline variant's runs; stored: the baseline file's runs of every night; null: none. */
+  baselineRuns: readonly RunResult[] | null
+  gate: StatsGate
+  /** gate.cpuPerRequest is `gate` and the cell is not a control. */
+  gated: boolean
+}
+
+function usable(runs: readonly RunResult[]): RunResult[] {
+  return runs.filter((r) => !r.warmup && r.valid && r.cpuPerRequest !== undefined)
+}
+
+function valueOf(run: RunResult): number {
+  return (run.cpuPerRequest as RunCpu).usPerRequest
+}
+
+/** Paired: the geometric mean per block (or per round without blocks), as latency pairs them. */
+function byBlock(runs: readonly RunResult[]): Map<number, number> {
+  const groups = new Map<number, number[]>()
+  for (const run of runs) {
+    const key = run.block ?? run.round
+    groups.set(key, [...(groups.get(key) ?? []), Math.log(valueOf(run))])
+  }
+  return new Map([...groups].map(([key, logs]) => [key, Math.exp(mean(logs))]))
+}
+
+function verdictReason(verdict: Verdict, text: string, threshold: number): string {
+  const limit = formatChange(1 + threshold)
+  if (verdict === 'pass') return `CPU per request ${text}: the upper bound is below the ${limit} threshold`
+  if (verdict === 'regression')
+    return `CPU per request ${text}: significantly higher and the estimate exceeds the ${limit} threshold`
+  return `CPU per request ${text}: not decided at the ${limit} threshold; more runs would decide`
+}
+
+/**
+ * Compares the cell's CPU per request; undefined when no candidate run has a value and the metric is
+ * not gated (nothing to report). A gated cell without values gets an inconclusive comparison saying
+ * why, so it cannot pass on latency alone.
+ */
+export function compareCpuPerRequest(input: CpuComparisonInput): CpuPerRequestComparison | undefined {
+  const { gate } = input
+  const candidate = usable(input.candidateRuns)
+  const baseline = input.baselineRuns ? usable(input.baselineRuns) : []
+  const service = [...input.candidateRuns, ...(input.baselineRuns ?? [])].find((r) => r.cpuPerRequest)
+    ?.cpuPerRequest?.service
+  if (candidate.length === 0 && !input.gated) return undefined
+  const test = input.method === 'paired' ? 'paired-t' : 'welch'
+  const empty: CpuPerRequestComparison = {
+    service: service ?? 'unknown',
+    gated: input.gated,
+    test: null,
+    candidate: summarize(candidate.map(valueOf), gate.confidence),
+    baseline: baseline.length > 0 ? summarize(baseline.map(valueOf), gate.confidence) : null,
+    ratio: null,
+    changePct: null,
+    pValue: null,
+    adjustedPValue: null,
+    verdict: 'inconclusive',
+    reasons: [],
+  }
+  if (candidate.length === 0) {
+    const left = input.candidateRuns.filter((r) => r.cpuPerRequest && (r.warmup || !r.valid)).length
+    return {
+      ...empty,
+      reasons: [
+        left > 0
+          ? `no valid measured run with CPU counters (${left} warm-up or invalid run${left === 1 ? '' : 's'} left out)`
+          : 'no CPU counters were sampled (gate.sampleResources, docker stats)',
+      ],
+    }
+  }
+  if (baseline.length === 0) return { ...empty, reasons: ['no baseline CPU per request for this cell'] }
+
+  let estimate: LogEstimate
+  let summaries: { candidate: SampleSummary; baseline: SampleSummary }
+  let sigma: number | null = null
+  let what: string
+  if (input.method === 'paired') {
+    const a = byBlock(candidate)
+    const b = byBlock(baseline)
+    const keys = [...a.keys()].filter((k) => b.has(k)).sort((x, y) => x - y)
+    const pairs = keys.map((k) => ({ candidate: a.get(k) as number, baseline: b.get(k) as number }))
+    summaries = {
+      candidate: summarize(
+        pairs.map((p) => p.candidate),
+        gate.confidence,
+      ),
+      baseline: summarize(
+        pairs.map((p) => p.baseline),
+        gate.confidence,
+      ),
+    }
+    const logRatios = pairs.map((p) => Math.log(p.candidate / p.baseline))
+    if (pairs.length < MIN_RUNS) {
+      return {
+        ...empty,
+        ...summaries,
+        test,
+        changePct: pairs.length > 0 ? (Math.exp(mean(logRatios)) - 1) * 100 : null,
+        reasons: [`only ${pairs.length} paired block(s) with CPU counters: at least ${MIN_RUNS} are needed`],
+      }
+    }
+    estimate = meanEstimate(logRatios)
+    sigma = sd(logRatios)
+    what = `CPU per request: paired t over ${pairs.length} blocks (sd of log ratio ${sigma.toFixed(3)})`
+  } else {
+    summaries = {
+      candidate: summarize(candidate.map(valueOf), gate.confidence),
+      baseline: summarize(baseline.map(valueOf), gate.confidence),
+    }
+    if (candidate.length < MIN_RUNS || baseline.length < MIN_RUNS) {
+      return {
+        ...empty,
+        ...summaries,
+        test,
+        changePct: (summaries.candidate.mean / summaries.baseline.mean - 1) * 100,
+        reasons: [
+          `${candidate.length} candidate and ${baseline.length} baseline runs with CPU counters: at least ${MIN_RUNS} per side are needed`,
+        ],
+      }
+    }
+    estimate = welchEstimate(
+      candidate.map((r) => Math.log(valueOf(r))),
+      baseline.map((r) => Math.log(valueOf(r))),
+    )
+    what = `CPU per request: Welch t against ${baseline.length} stored runs (pooled over nights)`
+  }
+  const interval = tInterval(estimate, gate.confidence)
+  const ratio = toRatio(interval, gate.confidence)
+  const block =
+    gate.blockConfidence === undefined
+      ? undefined
+      : { lower: Math.exp(tInterval(estimate, gate.blockConfidence).lower), confidence: gate.blockConfidence }
+  // The same three-way rule as latency (verdict.ts), read as "more CPU" rather than "slower".
+  const verdict = latencyVerdict(ratio, gate.threshold, gate.metric, block).verdict
+  return {
+    ...empty,
+    ...summaries,
+    test,
+    ratio,
+    changePct: (ratio.estimate - 1) * 100,
+    pValue: interval.pValue,
+    verdict,
+    ...(sigma !== null ? { sigmaLogRatio: sigma } : {}),
+    minDetectablePct: detectablePct(interval, gate),
+    reasons: [what, verdictReason(verdict, formatRatio(ratio), gate.threshold)],
+  }
+}
+
+/**
+ * The cell with its CPU comparison attached. When gated (never on a control), the cell's verdict takes
+ * it in: combinedVerdict of latency and CPU, then error rate and accuracy as before.
+ */
+export function withCpuPerRequest(
+  cell: CellComparison,
+  cpu: CpuPerRequestComparison | undefined,
+): CellComparison {
+  if (!cpu) return cell
+  const next: CellComparison = { ...cell, cpuPerRequest: cpu }
+  if (!cpu.gated || cell.control) return next
+  return { ...next, verdict: gatedCellVerdict(next), reasons: [...cell.reasons, ...cpu.reasons] }
+}
+
+/** The cell's verdict from its latency, gated CPU, error rate and accuracy. */
+export function gatedCellVerdict(cell: CellComparison): Verdict {
+  if (cell.accuracy?.fails) return 'regression'
+  const cpu = cell.cpuPerRequest
+  const latency = cpu?.gated ? combinedVerdict(cell.latencyVerdict, cpu.verdict) : cell.latencyVerdict
+  return cellVerdict(latency, cell.errorRate)
+}

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest'
+import type { CellComparison, GateResults } from '../../../src/model.js'
+import { cpuPerRequestLine, cpuPerRequestTable } from '../../../src/report/cpu-content.js'
+import { renderHtml } from '../../../src/report/html.js'
+import { renderMarkdown } from '../../../src/report/markdown.js'
+import { pairedGate } from '../../support/report-fixtures.js'
+
+type Cpu = NonNullable<CellComparison['cpuPerRequest']>
+
+function cpu(gated: boolean, verdict: Cpu['verdict'], estimate: number): Cpu {
+  return {
+    service: 'nginx',
+    gated,
+    test: 'paired-t',
+    candidate: { n: 6, median: 41, mean: 41.2, lower: 40.1, upper: 42.3, values: [41, 41, 41, 41, 42, 41] },
+    baseline: { n: 6, median: 40.5, mean: 40.6, lower: 39.9, upper: 41.4, values: [40, 41, 40, 41, 41, 40] },
+    ratio: { estimate, lower: estimate - 0.02, upper: estimate + 0.03, confidence: 0.95 },
+    changePct: (estimate - 1) * 100,
+    pValue: 0.2,
+    adjustedPValue: null,
+    verdict,
+    sigmaLogRatio: 0.021,
+    minDetectablePct: 11.6,
+    reasons: [],
+  }
+}
+
+function withCpu(gated: boolean): GateResults {
+  const results = pairedGate()
+  return {
+    ...results,
+    cells: results.cells.map((cell, i) => ({ ...cell, cpuPerRequest: cpu(gated, 'pass', 1.01 + i / 100) })),
+  }
+}
+
+describe('CPU per request in the report', () => {
+  it('a table row per cell: both sides with intervals, the change, its verdict, sigma and detectable change', () => {
+    const table = cpuPerRequestTable(withCpu(false))
+    expect(table?.title).toMatch(/reported, not gated/)
+    expect(table?.rows[0]).toEqual([
+      'rate-1000',
+      'no-policies',
+      'nginx',
+      '40.6 µs [39.9, 41.4]',
+      '41.2 µs [40.1, 42.3]',
+      '+1.0% [-1.0%, +4.0%]',
+      'pass (reported)',
+      '0.021',
+      '+12%',
+    ])
+    expect(cpuPerRequestTable(pairedGate())).toBeNull()
+  })
+
+  it('one line in the comment head, naming the cells and whether CPU is gated', () => {
+    const markdown = renderMarkdown(withCpu(true))
+    const line =
+      'Gateway CPU per request (gated): `no-policies/rate-1000` 41.2 µs, +1.0% [-1.0%, +4.0%] pass; `key-auth/rate-1000` 41.2 µs, +2.0% [+0.0%, +5.0%] pass'
+    expect(cpuPerRequestLine(withCpu(true))).toBe(line)
+    const head = markdown.split('\n\n').slice(0, 3).join('\n\n')
+    expect(head).toContain(line)
+    expect(markdown).toContain('Gateway CPU per request: CPU µs of the target service')
+    expect(renderHtml(withCpu(true), [], { vega: '', vegaLite: '', vegaEmbed: '' })).toContain(
+      'Gateway CPU per request (gated)',
+    )
+  })
+
+  it('counts verdicts instead when more cells than fit one line', () => {
+    const results = withCpu(true)
+    const many = {
+      ...results,
+      cells: [...results.cells, ...results.cells].map((c, i) => ({ ...c, cell: `p${i}/s` })),
+    }
+    expect(cpuPerRequestLine(many)).toBe('Gateway CPU per request (gated): 4 pass of 4 cells (table below).')
+  })
+})
