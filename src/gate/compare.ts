@@ -19,6 +19,7 @@ import {
 } from '../stats/index.js'
 import { compareCapacity } from '../stats/capacity-comparison.js'
 import { compareArena } from '../stats/arena-comparison.js'
+import { applyStartupLimit } from '../stats/startup-limit.js'
 import { formatP } from '../stats/reason-text.js'
 
 export type ComparisonMethod = 'stored' | 'paired' | 'none'
@@ -93,7 +94,8 @@ export function compareCells(input: CompareInput): { cells: CellComparison[]; no
           ...comparison.reasons,
         ]
       }
-      if (scenario.arena) {
+      // Layer 0 (arena) and layer 1 (enterprise) alike: a score over runs decides the cell.
+      if (scenario.arena || scenario.enterprise) {
         const { arena, reasons } = compareArena({
           method: method === 'paired' ? 'paired' : 'stored',
           candidateRuns,
@@ -109,16 +111,21 @@ export function compareCells(input: CompareInput): { cells: CellComparison[]; no
         cellResult.arena = arena
         cellResult.reasons = [
           ...reasons,
-          'latency and error rate below are those of the sustained phase: reported, the score decides',
+          scenario.enterprise
+            ? 'latency and error rate below are those of the first configured dimension: reported, the ERI decides'
+            : 'latency and error rate below are those of the sustained phase: reported, the score decides',
           ...comparison.reasons,
         ]
       }
       compared.push(cellResult)
     }
   }
-  const cells = capacityVerdicts(applyHolm(compared, gate.blockConfidence)).map((cell) =>
-    cell.arena ? { ...cell, verdict: cell.arena.verdict } : cell,
-  )
+  const cells = capacityVerdicts(applyHolm(compared, gate.blockConfidence))
+    .map((cell) => (cell.arena ? { ...cell, verdict: cell.arena.verdict } : cell))
+    // Start-up cells: an absolute limit on top of the latency comparison, after Holm (it is no test).
+    .map((cell) =>
+      applyStartupLimit(cell, runs, config.scenarios.find((s) => s.name === cell.scenario)?.startup),
+    )
 
   if (method === 'stored') {
     if (!baseline) {
