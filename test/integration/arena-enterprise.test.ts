@@ -7,12 +7,15 @@
 // intervals. No assertion on how fast anything is.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseConfig } from '../../src/config/load.js'
+import path from 'node:path'
 import { compareCells } from '../../src/gate/compare.js'
 import { runArenaEnterprise } from '../../src/gate/arena-enterprise-run.js'
 import { findK6, type K6Binary } from '../../src/load/k6.js'
 import { silentLogger } from '../../src/log.js'
 import type { RunResult } from '../../src/model.js'
 import { buildReportContent } from '../../src/report/report-content.js'
+import { loadConfig } from '../../src/config/load.js'
+import { setUpProfile } from '../../src/stack/profile-setup.js'
 import { startStack, type RunningStack } from '../../src/stack/stack.js'
 import { perfGateContainers, perfGateNetworks, requireImages } from '../support/docker.js'
 import { passingGate } from '../support/report-fixtures.js'
@@ -146,5 +149,96 @@ describe('arena layer 1 (enterprise readiness)', () => {
     expect(table?.dimensions).toHaveLength(8)
     expect(table?.rows.map((r) => r.profile).sort()).toEqual(['nginx', 'no-gateway'])
     for (const row of table?.rows ?? []) expect(row.score).toMatch(/^\d+\.\d \[-?\d+\.\d, \d+\.\d\]$/)
+  }, 120_000)
+})
+
+// examples/arena/perf-gate.enterprise.yml as shipped: luagw (jwt-auth, limit-count per consumer with
+// 429s, request-validation) against nginx. Needs the luagw image built from this tree's images/luagw
+// (scripts/build-images.sh rebuilds it when its sources change).
+describe('the arena-enterprise example', () => {
+  const LUAGW = process.env.PERF_GATE_LUAGW_IMAGE ?? 'perf-gate/luagw:local'
+  const example = loadConfig(
+    path.resolve(import.meta.dirname, '../../examples/arena/perf-gate.enterprise.yml'),
+    {
+      ...process.env,
+      ECHO_IMAGE: ECHO,
+      LUAGW_IMAGE: LUAGW,
+    },
+  ).config
+  let stack: RunningStack
+  let k6: K6Binary
+  beforeAll(async () => {
+    requireImages(ECHO, LUAGW, 'perf-gate/nginx:local')
+    k6 = (await findK6()) as K6Binary
+    stack = await startStack(example, { runId: 'it-eri-example', variant: 'candidate', log: silentLogger })
+  }, 60_000)
+  afterAll(async () => {
+    await stack?.stop()
+    expect(perfGateContainers('it-eri-example')).toEqual([])
+    expect(perfGateNetworks('it-eri-example')).toEqual([])
+  })
+
+  it('ranks luagw above nginx: real passes where luagw offers a capability, real zeros elsewhere', async () => {
+    const scenario = example.scenarios[0]!
+    const guard = { hosts: new Set(stack.services.keys()), mask: (t: string) => t }
+    const runs: RunResult[] = []
+    const headers = new Map<string, Record<string, string>>()
+    for (const profile of example.profiles)
+      headers.set(profile.name, (await setUpProfile(profile, stack.resolveUrl, guard)).headers)
+    for (let round = 1; round <= 2; round++) {
+      for (const profile of example.profiles) {
+        const { metrics, arena } = await runArenaEnterprise({
+          k6,
+          log: silentLogger,
+          profile,
+          scenario,
+          targetUrl: stack.resolveUrl(profile.target),
+          headers: headers.get(profile.name),
+          label: 'it',
+        })
+        runs.push({
+          cell: `${profile.name}/${scenario.name}`,
+          profile: profile.name,
+          scenario: scenario.name,
+          variant: 'candidate',
+          round,
+          warmup: false,
+          startedAt: new Date().toISOString(),
+          durationS: 0,
+          metrics,
+          valid: true,
+          resources: [],
+          arena,
+        })
+      }
+    }
+    const luagw = runs.find((r) => r.profile === 'luagw')!.arena!.dimensions
+    const nginx = runs.find((r) => r.profile === 'nginx')!.arena!.dimensions
+    console.log(`luagw ${JSON.stringify(luagw)}\nnginx ${JSON.stringify(nginx)}`)
+    for (const offered of ['authChain', 'rateLimiting', 'resilience'] as const) {
+      expect(luagw[offered]!.value).toBe(1)
+      expect(nginx[offered]).toEqual({ value: 0, score: 0 })
+    }
+    for (const absent of [
+      'mcpDiscovery',
+      'mcpToolExec',
+      'guardrails',
+      'policyEngine',
+      'governance',
+    ] as const) {
+      expect(luagw[absent]).toEqual({ value: 0, score: 0 })
+      expect(nginx[absent]).toEqual({ value: 0, score: 0 })
+    }
+    const { cells } = compareCells({
+      runs,
+      config: example,
+      gate: example.gate,
+      baseline: null,
+      method: 'stored',
+      now: new Date(),
+    })
+    const [table] = buildReportContent({ ...passingGate(), cells, mode: 'gate' }).arena
+    expect(table?.rows.map((r) => r.profile)).toEqual(['luagw', 'nginx'])
+    expect(table?.rows[0]?.score).toMatch(/^\d+\.\d \[\d+\.\d, \d+\.\d\]$/)
   }, 120_000)
 })
