@@ -414,7 +414,7 @@ function describe(run: RunResult): string {
   if (run.startup) {
     const s = run.startup
     return (
-      `round ${run.round} ${run.cell} [${run.variant}]: start-up of ${s.service} ${s.firstResponseMs === null ? 'never answered' : `${s.firstResponseMs.toFixed(0)} ms to the first successful response`}${s.healthyMs !== undefined ? `, ${s.healthyMs.toFixed(0)} ms to healthy` : ''}` +
+      `round ${run.round} ${run.cell} [${run.variant}]: start-up of ${s.service} ${s.firstResponseMs === null ? 'never answered' : `${s.firstResponseMs.toFixed(0)} ms from process start to the first successful response`}${s.healthyMs !== undefined ? `, ${s.healthyMs.toFixed(0)} ms to healthy` : ''}` +
       (flags ? ` (${flags})` : '')
     )
   }

@@ -176,13 +176,18 @@ export const arenaRunSchema = z.object({
 })
 export type ArenaRunResult = z.infer<typeof arenaRunSchema>
 
-/** One start-up run (script: startup): a warm restart of one service, timed from its start call. */
+/** One start-up run (script: startup): a warm restart of one service, timed from its process start. */
 export const startupRunSchema = z.object({
   service: z.string(),
-  /** Start call to the first response passing the profile's status and headers; null: none in time. */
+  /**
+   * Process start (Docker's State.StartedAt) to the first response passing the profile's status and
+   * headers; null: none in time. The gated value.
+   */
   firstResponseMs: z.number().nonnegative().nullable(),
-  /** Start call to the first 2xx of startup.healthPath, when configured and reached. */
+  /** Process start to the first 2xx of startup.healthPath, when configured and reached. */
   healthyMs: z.number().nonnegative().optional(),
+  /** Docker's part: the start call to the process start (reported, not gated). */
+  dockerStartMs: z.number().nonnegative().optional(),
   /** Requests sent until the first success (or the timeout). */
   polls: z.number().int().nonnegative(),
 })

@@ -1,8 +1,8 @@
 // Real Docker: the start-up kind on the nginx example stack (echo backend behind perf-gate/nginx). Every
 // run stops the gateway container, starts it again and times the first successful proxied request. A
 // gateway whose entrypoint sleeps 3 s before serving is blocked against the unchanged one (paired
-// comparison and the absolute limit), and the unchanged one against itself is not. No assertion on how
-// fast nginx starts beyond the 3 s the sleep adds.
+// comparison and the absolute limit), and the unchanged one against itself passes (the tolerance).
+// No assertion on how fast nginx starts beyond the 3 s the sleep adds.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseConfig } from '../../src/config/load.js'
 import { compareCells } from '../../src/gate/compare.js'
@@ -43,7 +43,12 @@ const raw = {
     },
   ],
   scenarios: [
-    { name: 'startup', script: 'startup', method: 'GET', startup: { healthPath: '/health', maxMs: 1500 } },
+    {
+      name: 'startup',
+      script: 'startup',
+      method: 'GET',
+      startup: { healthPath: '/health', maxMs: 1500, toleranceMs: 250 },
+    },
   ],
   gate: { threshold: 0.5 },
 }
@@ -129,7 +134,8 @@ describe('start-up kind', () => {
     for (let round = 0; round < 3; round++) again.push(await start('fast', 'candidate', round))
     const unchanged = decide([...runs.filter((r) => r.variant === 'baseline'), ...again])
     console.log(`unchanged: ${unchanged.verdict}: ${unchanged.reasons[0]}`)
-    expect(unchanged.verdict).not.toBe('regression')
+    // Tens of milliseconds either way: the relative comparison reads polling noise, the tolerance decides.
+    expect(unchanged.verdict).toBe('pass')
     expect(unchanged.reasons.join('\n')).toMatch(/within startup\.maxMs 1500 ms/)
   }, 60_000)
 })

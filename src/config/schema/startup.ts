@@ -25,6 +25,13 @@ export const startupSchema = z
       .describe(
         "Also time the first 2xx of this path on the restarted service (its health endpoint, port of the target): 'time to healthy'.",
       ),
+    toleranceMs: z
+      .number()
+      .positive()
+      .optional()
+      .describe(
+        'An absolute tolerance: an inconclusive start-up cell passes when the upper bound of its change (baseline x (ratio upper bound - 1)) is below it. For gateways that start in tens of milliseconds, where a relative threshold reads polling noise.',
+      ),
     maxMs: z
       .number()
       .positive()

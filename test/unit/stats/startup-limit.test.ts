@@ -67,4 +67,27 @@ describe('start-up runs and their absolute limit', () => {
     expect(startupResponseOk(response(502, { 'x-echo': 'perf-gate' }), expect_)).toBe(false)
     expect(startupResponseOk(response(200, {}), expect_)).toBe(false)
   })
+
+  it('passes an inconclusive cell whose change is shown below toleranceMs, and nothing else', () => {
+    const undecided = {
+      ...cell,
+      verdict: 'inconclusive',
+      baseline: { n: 8, median: 20, mean: 20, lower: 15, upper: 26, values: [] },
+      ratio: { estimate: 1.18, lower: 0.84, upper: 1.67, confidence: 0.95 },
+    } as unknown as CellComparison
+    // Upper bound: 20 ms x 0.67 = +13.4 ms.
+    const passed = applyStartupLimit(undecided, [run(22)], { toleranceMs: 50 })
+    expect(passed.verdict).toBe('pass')
+    expect(passed.reasons[0]).toBe(
+      "start-up: the change is at most +13.4 ms (upper bound of the 95% interval over the baseline's 20.0 ms), below startup.toleranceMs 50 ms: pass",
+    )
+    expect(applyStartupLimit(undecided, [run(22)], { toleranceMs: 10 }).verdict).toBe('inconclusive')
+    // A regression stays one; the absolute limit still applies after the tolerance.
+    expect(applyStartupLimit({ ...undecided, verdict: 'regression' }, [], { toleranceMs: 50 }).verdict).toBe(
+      'regression',
+    )
+    expect(applyStartupLimit(undecided, [run(3000)], { toleranceMs: 50, maxMs: 1000 }).verdict).toBe(
+      'regression',
+    )
+  })
 })
