@@ -172,7 +172,9 @@ function planProblems(config: Config): string[] {
     if (seconds > slowest.seconds) {
       const fields = s.arena
         ? 'arena.timeScale'
-        : `warmup ${s.warmup} + duration ${s.duration}${s.capacity ? ` x up to capacity.maxSteps ${s.capacity.maxSteps} steps` : ''}`
+        : s.enterprise
+          ? 'enterprise.iterations'
+          : `warmup ${s.warmup} + duration ${s.duration}${s.capacity ? ` x up to capacity.maxSteps ${s.capacity.maxSteps} steps` : ''}`
       slowest = { at: `scenarios[${configIndex(config.scenarios, i)}] (${fields})`, seconds }
     }
   })

@@ -14,8 +14,18 @@ import { MAX_CELLS, MAX_RATE, MAX_VUS } from './schema/fields.js'
 import { scenarioSchema, type ScenarioConfig } from './schema/scenarios.js'
 
 export { DEFAULT_ARENA_CAPS, DEFAULT_ARENA_WEIGHTS, arenaSchema } from './schema/arena.js'
+export {
+  DEFAULT_ENTERPRISE_CAPS_MS,
+  DEFAULT_ENTERPRISE_WEIGHTS,
+  ENTERPRISE_DIMENSIONS,
+  enterpriseSchema,
+  type EnterpriseConfig,
+  type EnterpriseDimension,
+  type EnterpriseDimensionConfig,
+} from './schema/arena-enterprise.js'
 export { variantSchema, type VariantConfig } from './schema/baseline.js'
 export { capacitySchema } from './schema/capacity.js'
+export { startupSchema, type StartupConfig } from './schema/startup.js'
 export { DURATION_FORMS, DURATION_PATTERN, MAX_TIMER_MS, durationMs } from './schema/durations.js'
 export { MAX_CELLS, MAX_RATE, MAX_VUS } from './schema/fields.js'
 export { gateSchema, type GateConfig } from './schema/gate.js'

@@ -20,6 +20,7 @@ import {
 import { compareCapacity } from '../stats/capacity-comparison.js'
 import { compareArena } from '../stats/arena-comparison.js'
 import { compareCpuPerRequest, withCpuPerRequest } from '../stats/cpu-per-request.js'
+import { applyStartupLimit } from '../stats/startup-limit.js'
 import { formatP } from '../stats/reason-text.js'
 
 export type ComparisonMethod = 'stored' | 'paired' | 'none'
@@ -94,7 +95,8 @@ export function compareCells(input: CompareInput): { cells: CellComparison[]; no
           ...comparison.reasons,
         ]
       }
-      if (scenario.arena) {
+      // Layer 0 (arena) and layer 1 (enterprise) alike: a score over runs decides the cell.
+      if (scenario.arena || scenario.enterprise) {
         const { arena, reasons } = compareArena({
           method: method === 'paired' ? 'paired' : 'stored',
           candidateRuns,
@@ -110,16 +112,21 @@ export function compareCells(input: CompareInput): { cells: CellComparison[]; no
         cellResult.arena = arena
         cellResult.reasons = [
           ...reasons,
-          'latency and error rate below are those of the sustained phase: reported, the score decides',
+          scenario.enterprise
+            ? 'latency and error rate below are those of the first configured dimension: reported, the ERI decides'
+            : 'latency and error rate below are those of the sustained phase: reported, the score decides',
           ...comparison.reasons,
         ]
       }
       compared.push(withCpuComparison(cellResult, gate, method, mine, baseline, scenario))
     }
   }
-  const cells = capacityVerdicts(applyHolm(compared, gate.blockConfidence)).map((cell) =>
-    cell.arena ? { ...cell, verdict: cell.arena.verdict } : cell,
-  )
+  const cells = capacityVerdicts(applyHolm(compared, gate.blockConfidence))
+    .map((cell) => (cell.arena ? { ...cell, verdict: cell.arena.verdict } : cell))
+    // Start-up cells: an absolute limit on top of the latency comparison, after Holm (it is no test).
+    .map((cell) =>
+      applyStartupLimit(cell, runs, config.scenarios.find((s) => s.name === cell.scenario)?.startup),
+    )
 
   if (method === 'stored') {
     if (!baseline) {

@@ -19,9 +19,12 @@ import type {
   ResourceSample,
   RunMetrics,
   RunResult,
+  StartupRunResult,
   VariantName,
 } from '../model.js'
 import { runArena } from './arena-run.js'
+import { runArenaEnterprise } from './arena-enterprise-run.js'
+import { runStartup } from './startup-run.js'
 import { runCapacitySearch } from './capacity-run.js'
 import type { PlannedRun } from '../plan/schedule.js'
 import { setUpProfile, type SetupGuard } from '../stack/profile-setup.js'
@@ -279,8 +282,36 @@ async function execute(
     let resources: ResourceSample[][]
     let capacity: CapacitySearchResult | undefined
     let arena: ArenaRunResult | undefined
+    let startup: StartupRunResult | undefined
     try {
-      if (scenario.arena) {
+      if (scenario.startup) {
+        // One run of a start-up scenario is one restart of the gateway, one variant at a time.
+        const run = await runStartup({
+          log: ctx.log,
+          signal: ctx.signal,
+          stack: session.stack(first.variant),
+          profile,
+          scenario,
+          headers: session.headers(first.variant, profile),
+          label: `round ${first.round} ${first.cell} [${first.variant}]`,
+        })
+        startup = run.startup
+        measured = { metrics: { [names[0] as string]: run.metrics }, timelines: {} }
+      } else if (scenario.enterprise) {
+        // One run of a layer 1 arena is every configured dimension (one k6 process each).
+        const run = await runArenaEnterprise({
+          k6: ctx.k6,
+          log: ctx.log,
+          signal: ctx.signal,
+          profile,
+          scenario,
+          targetUrl: targets[first.variant] as string,
+          headers: session.headers(first.variant, profile),
+          label: `round ${first.round} ${first.cell} [${first.variant}]`,
+        })
+        arena = run.arena
+        measured = { metrics: { [names[0] as string]: run.metrics }, timelines: {} }
+      } else if (scenario.arena) {
         // One run of an arena scenario is the whole arena (eight k6 phases), one variant at a time.
         const run = await runArena({
           k6: ctx.k6,
@@ -325,7 +356,7 @@ async function execute(
     } finally {
       // Only the load phase's samples: a search or an arena has phases of its own lengths.
       const phase =
-        scenario.capacity || scenario.arena
+        scenario.capacity || scenario.arena || scenario.enterprise || scenario.startup
           ? undefined
           : { loadSeconds: durationS, warmupSeconds: durationMs(scenario.warmup) / 1000 }
       resources = await Promise.all(stopSampling.map((stop) => stop(phase)))
@@ -336,7 +367,12 @@ async function execute(
       const m = measured.metrics[names[i] as string] as RunMetrics
       const timeline = measured.timelines[names[i] as string]
       // Steps above capacity drop iterations by design: a search is a result, never invalid.
-      const reason = capacity || arena ? undefined : invalidReason(scenario, m)
+      const reason =
+        capacity || arena
+          ? undefined
+          : startup && startup.firstResponseMs === null
+            ? `no successful response within startup.timeout ${scenario.startup?.timeout} of the start`
+            : invalidReason(scenario, m)
       return {
         cell: p.cell,
         profile: p.profile,
@@ -357,6 +393,7 @@ async function execute(
         ...(timeline ? { timeline } : {}),
         ...(capacity ? { capacity } : {}),
         ...(arena ? { arena } : {}),
+        ...(startup ? { startup } : {}),
       }
     })
     const invalid = results.find((r) => !r.valid)
@@ -379,7 +416,14 @@ function describe(run: RunResult): string {
   const flags = [run.warmup ? 'warm-up' : '', run.valid ? '' : 'INVALID'].filter(Boolean).join(', ')
   if (run.arena) {
     return (
-      `round ${run.round} ${run.cell} [${run.variant}]: arena score ${run.arena.score.toFixed(1)}, sustained p95 ${m.p95.toFixed(2)} ms` +
+      `round ${run.round} ${run.cell} [${run.variant}]: arena ${Object.keys(run.arena.phases).includes('sustained') ? `score ${run.arena.score.toFixed(1)}, sustained p95 ${m.p95.toFixed(2)} ms` : `ERI ${run.arena.score.toFixed(1)}`}` +
+      (flags ? ` (${flags})` : '')
+    )
+  }
+  if (run.startup) {
+    const s = run.startup
+    return (
+      `round ${run.round} ${run.cell} [${run.variant}]: start-up of ${s.service} ${s.firstResponseMs === null ? 'never answered' : `${s.firstResponseMs.toFixed(0)} ms from process start to the first successful response`}${s.healthyMs !== undefined ? `, ${s.healthyMs.toFixed(0)} ms to healthy` : ''}` +
       (flags ? ` (${flags})` : '')
     )
   }
@@ -403,7 +447,14 @@ function describe(run: RunResult): string {
  */
 function duetCapable(config: Config, scenarioName: string): boolean {
   const scenario = config.scenarios.find((s) => s.name === scenarioName)
-  return scenario !== undefined && isBuiltInScenario(scenario.script) && !scenario.capacity && !scenario.arena
+  return (
+    scenario !== undefined &&
+    isBuiltInScenario(scenario.script) &&
+    !scenario.capacity &&
+    !scenario.arena &&
+    !scenario.enterprise &&
+    !scenario.startup
+  )
 }
 
 /**

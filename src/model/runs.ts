@@ -3,6 +3,7 @@
  * arena run measured; the machine it ran on.
  */
 import { z } from 'zod'
+import { ENTERPRISE_DIMENSIONS } from '../config/schema/arena-enterprise.js'
 
 /** A cell is one profile driven by one scenario; its id is "profile/scenario". */
 export function cellId(profile: string, scenario: string): string {
@@ -139,6 +140,8 @@ export const arenaDimensionNames = [
   'errorRate',
   'consistency',
   'rampUp',
+  // Layer 1 (script: arena-enterprise): its dimensions, each also a phase (one k6 process).
+  ...ENTERPRISE_DIMENSIONS,
 ] as const
 export const arenaPhaseNames = [
   'warmup',
@@ -149,9 +152,13 @@ export const arenaPhaseNames = [
   'burst100',
   'sustained',
   'rampup',
+  ...ENTERPRISE_DIMENSIONS,
 ] as const
 
-/** One arena run (seed 002): what each phase measured, each dimension's value and score, the score. */
+/**
+ * One arena run (seed 002): what each phase measured, each dimension's value and score, the score (layer 0's
+ * composite score, or layer 1's ERI).
+ */
 export const arenaRunSchema = z.object({
   score: z.number().min(0).max(100),
   dimensions: z.partialRecord(
@@ -188,6 +195,23 @@ export const runCpuSchema = z.object({
 })
 export type RunCpu = z.infer<typeof runCpuSchema>
 
+/** One start-up run (script: startup): a warm restart of one service, timed from its process start. */
+export const startupRunSchema = z.object({
+  service: z.string(),
+  /**
+   * Process start (Docker's State.StartedAt) to the first response passing the profile's status and
+   * headers; null: none in time. The gated value.
+   */
+  firstResponseMs: z.number().nonnegative().nullable(),
+  /** Process start to the first 2xx of startup.healthPath, when configured and reached. */
+  healthyMs: z.number().nonnegative().optional(),
+  /** Docker's part: the start call to the process start (reported, not gated). */
+  dockerStartMs: z.number().nonnegative().optional(),
+  /** Requests sent until the first success (or the timeout). */
+  polls: z.number().int().nonnegative(),
+})
+export type StartupRunResult = z.infer<typeof startupRunSchema>
+
 export const runResultSchema = z.object({
   cell: z.string(),
   profile: z.string(),
@@ -217,6 +241,8 @@ export const runResultSchema = z.object({
   capacity: capacitySearchSchema.optional(),
   /** An arena run: its phases, dimension scores and composite score (metrics: the sustained phase's). */
   arena: arenaRunSchema.optional(),
+  /** A start-up run: the restarted service and its times (metrics: the first response's, in every percentile). */
+  startup: startupRunSchema.optional(),
 })
 export type RunResult = z.infer<typeof runResultSchema>
 

@@ -39,6 +39,15 @@ export function runSeconds(config: Config, scenario: Config['scenarios'][number]
   // An arena run: eight k6 processes; the timed phases last 2 x 18 s + 60 s at timeScale 1, the
   // iteration-counted ones a few seconds on a local stack.
   if (scenario.arena) return 96 * scenario.arena.timeScale + 8 * (RUN_OVERHEAD_S + 1)
+  // A layer 1 run: one k6 process per configured dimension, each `iterations` short iterations
+  // (a rate-limit burst sends `burst` requests per iteration); about 20 ms a request on a local stack.
+  // A start-up run: a stop (up to 10 s for a gateway that ignores SIGTERM) and a start; a few seconds.
+  if (scenario.startup) return 5
+  if (scenario.enterprise) {
+    const dims = Object.values(scenario.enterprise.dimensions).filter((d) => d !== undefined)
+    const requests = dims.reduce((n, d) => n + (d.rateLimit?.burst ?? d.requests.length), 0)
+    return dims.length * RUN_OVERHEAD_S + requests * scenario.enterprise.iterations * 0.02
+  }
   const step = (durationMs(scenario.warmup) + durationMs(scenario.duration)) / 1000 + RUN_OVERHEAD_S
   return step * searchSteps(scenario)
 }
@@ -61,7 +70,9 @@ function duet(config: Config, scenario: Config['scenarios'][number]): boolean {
     config.gate.pairing === 'duet' &&
     isBuiltInScenario(scenario.script) &&
     !scenario.capacity &&
-    !scenario.arena
+    !scenario.arena &&
+    !scenario.enterprise &&
+    !scenario.startup
   )
 }
 

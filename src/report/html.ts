@@ -123,7 +123,15 @@ function arenaTable(arena: ArenaTable): string {
   )
   const notes = arena.significant.map((line) => `<li>${escapeHtml(line)}</li>`).join('')
   return `<h2>Arena ${escapeHtml(arena.scenario)}</h2>\n${table(
-    ['#', 'Gateway', 'Score (CI)', 'Runs', ...arena.dimensions, 'vs baseline', 'Verdict'],
+    [
+      '#',
+      'Gateway',
+      `${arena.index === 'ERI' ? 'ERI' : 'Score'} (CI)`,
+      'Runs',
+      ...arena.dimensions,
+      'vs baseline',
+      'Verdict',
+    ],
     rows,
     'arena',
   )}${notes ? `\n<ul>${notes}</ul>` : ''}`

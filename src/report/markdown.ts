@@ -272,9 +272,11 @@ function capacityTable(content: ReportContent): string {
 
 /** An arena ranking: score with its CI over runs, each dimension's median, the change. */
 function arenaTable(arena: ArenaTable): string {
-  const head = ['#', 'Gateway', 'Score (CI)', 'Runs', ...arena.dimensions, 'vs baseline', 'Verdict']
+  const what = arena.index === 'ERI' ? 'ERI' : 'Score'
+  const head = ['#', 'Gateway', `${what} (CI)`, 'Runs', ...arena.dimensions, 'vs baseline', 'Verdict']
+  const index = arena.index === 'ERI' ? 'layer 1 Enterprise Readiness Index' : 'score'
   return [
-    `**Arena ${escapeText(arena.scenario)}** (seed 002 score 0..100: median [t CI of the mean] over runs; dimensions: median scores)`,
+    `**Arena ${escapeText(arena.scenario)}** (seed 002 ${index} 0..100: median [t CI of the mean] over runs; dimensions: median scores)`,
     '',
     `| ${head.map(escapeCell).join(' | ')} |`,
     `| ${head.map((_, i) => (i === 1 || i === head.length - 1 ? ':--' : '--:')).join(' | ')} |`,

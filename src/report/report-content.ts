@@ -14,6 +14,7 @@ import {
   type Verdict,
 } from '../model.js'
 import { welchPValue } from '../stats/arena-comparison.js'
+import { ENTERPRISE_DIMENSIONS } from '../config/schema/arena-enterprise.js'
 
 const ARENA_DIMENSION_ORDER = arenaDimensionNames
 import {
@@ -131,6 +132,8 @@ export interface ArenaRow {
 /** The ranking of one arena scenario across profiles, and which differences are significant. */
 export interface ArenaTable {
   scenario: string
+  /** What the score is: layer 0's composite score, or layer 1's Enterprise Readiness Index. */
+  index: 'score' | 'ERI'
   dimensions: string[]
   rows: ArenaRow[]
   /** For each pair of neighbours in the ranking, the dimensions whose scores differ (Welch, p < 0.05). */
@@ -629,6 +632,14 @@ const ARENA_LABELS: Record<string, string> = {
   errorRate: 'Error rate',
   consistency: 'Consistency',
   rampUp: 'Ramp-up',
+  mcpDiscovery: 'MCP discovery',
+  mcpToolExec: 'MCP tool exec',
+  authChain: 'Auth chain',
+  policyEngine: 'Policy engine',
+  guardrails: 'Guardrails',
+  rateLimiting: 'Rate limiting',
+  resilience: 'Resilience',
+  governance: 'Governance',
 }
 
 /** Per arena scenario, its profiles ranked by median score (the seed's statistic). */
@@ -639,6 +650,8 @@ function arenaTables(results: GateResults): ArenaTable[] {
     byScenario.set(cell.scenario, [...(byScenario.get(cell.scenario) ?? []), cell])
   }
   return [...byScenario].map(([scenario, cells]) => {
+    // A layer's own dimensions: layer 0's seven, or layer 1's eight.
+    const order = ARENA_DIMENSION_ORDER.filter((dim) => cells.some((c) => c.arena?.dimensions[dim]))
     const ranked = [...cells].sort(
       (a, b) => (b.arena?.candidate.median ?? 0) - (a.arena?.candidate.median ?? 0),
     )
@@ -653,7 +666,7 @@ function arenaTables(results: GateResults): ArenaTable[] {
             ? '—'
             : `${a.candidate.median.toFixed(1)} [${a.candidate.lower.toFixed(1)}, ${a.candidate.upper.toFixed(1)}]`,
         runs: a.candidate.n,
-        dimensions: ARENA_DIMENSION_ORDER.map((dim) => a.dimensions[dim]?.median.toFixed(1) ?? '—'),
+        dimensions: order.map((dim) => a.dimensions[dim]?.median.toFixed(1) ?? '—'),
         change: d
           ? `${d.estimate >= 0 ? '+' : ''}${d.estimate.toFixed(1)} points [${d.lower.toFixed(1)}, ${d.upper.toFixed(1)}]`
           : '—',
@@ -669,7 +682,7 @@ function arenaTables(results: GateResults): ArenaTable[] {
       const upper = ranked[i]?.arena
       const lower = ranked[i + 1]?.arena
       if (!upper || !lower) continue
-      const differing = ARENA_DIMENSION_ORDER.filter((dim) => {
+      const differing = order.filter((dim) => {
         const p = welchPValue(upper.dimensions[dim]?.values ?? [], lower.dimensions[dim]?.values ?? [])
         return p !== null && p < 0.05
       })
@@ -680,7 +693,10 @@ function arenaTables(results: GateResults): ArenaTable[] {
     }
     return {
       scenario,
-      dimensions: ARENA_DIMENSION_ORDER.map((dim) => ARENA_LABELS[dim] as string),
+      index: order.some((dim) => (ENTERPRISE_DIMENSIONS as readonly string[]).includes(dim))
+        ? 'ERI'
+        : 'score',
+      dimensions: order.map((dim) => ARENA_LABELS[dim] as string),
       rows,
       significant,
     }

@@ -12,6 +12,11 @@ export interface RunningService {
   container: StartedTestContainer
   /** Address k6 and the admin calls use: the container IP, or host + mapped port as a fallback. */
   address(port: number): { host: string; port: number }
+  /**
+   * Re-reads the address after the container was stopped and started again (a start-up measurement);
+   * absent where the backend cannot (a compose stack).
+   */
+  reattach?(): Promise<void>
 }
 
 export interface RunningStack {

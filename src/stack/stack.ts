@@ -208,7 +208,9 @@ export async function startStack(config: Config, options: StartStackOptions): Pr
             // Set on the running container (docker update), as bench/designs.ts measured it.
             await client.container.getById(running.getId()).update({ CpusetCpus: cpus })
           }
-          const ip = running.getIpAddress(networkName)
+          // let: a start-up measurement stops and starts the container, and Docker may then hand it
+          // another address on the network (seen here); reattach() reads the new one.
+          let ip = running.getIpAddress(networkName)
           started.set(name, {
             name,
             container: running,
@@ -216,6 +218,14 @@ export async function startStack(config: Config, options: StartStackOptions): Pr
               useContainerIps !== false
                 ? { host: ip, port }
                 : { host: running.getHost(), port: running.getMappedPort(port) },
+            reattach: async () => {
+              if (useContainerIps === false)
+                throw new InfrastructureError(
+                  `service "${name}" was restarted, but its mapped ports cannot be re-read: a start-up measurement needs container IPs reachable from this host`,
+                )
+              const info = await client.container.inspect(client.container.getById(running.getId()))
+              ip = info.NetworkSettings.Networks[networkName]?.IPAddress ?? ip
+            },
           })
           options.log.info(`service ${name} ready in ${((Date.now() - began) / 1000).toFixed(1)}s at ${ip}`)
         }),

@@ -20,6 +20,46 @@ export function checkConfig(config: ConfigFields, ctx: Ctx): void {
   checkDuplicateNames(config, ctx)
   checkBaselineVariant(config, ctx)
   checkGateBounds(config, ctx)
+  checkStartupServices(config, ctx)
+}
+
+/**
+ * A start-up scenario restarts a service of perf-gate.yml: the one it names, or each of its profiles'
+ * target hosts. A compose stack's containers are not ours to restart.
+ */
+function checkStartupServices(config: ConfigFields, ctx: Ctx): void {
+  const services = new Set(Object.keys(config.services))
+  config.scenarios.forEach((scenario, i) => {
+    if (!scenario.startup) return
+    if (config.stack) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['scenarios', i, 'script'],
+        message: 'a start-up scenario restarts services of perf-gate.yml; it cannot run on a compose stack',
+      })
+      return
+    }
+    const named = scenario.startup.service
+    if (named !== undefined) {
+      if (!services.has(named))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['scenarios', i, 'startup', 'service'],
+          message: `unknown service "${named}"`,
+        })
+      return
+    }
+    for (const profile of config.profiles) {
+      if (scenario.profiles && !scenario.profiles.includes(profile.name)) continue
+      const host = URL.canParse(profile.target) ? new URL(profile.target).hostname : ''
+      if (!services.has(host))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['scenarios', i, 'startup', 'service'],
+          message: `profile "${profile.name}" targets "${host}", not a service: name the service to restart`,
+        })
+    }
+  })
 }
 
 /** Either `services` or `stack.compose`; every dependsOn names a service. */

@@ -4,10 +4,12 @@
  */
 import { z } from 'zod'
 import { arenaSchema } from './arena.js'
+import { enterpriseSchema } from './arena-enterprise.js'
 import { capacitySchema } from './capacity.js'
 import { DURATION_PATTERN, duration, durationMs, optionalDuration } from './durations.js'
 import { MAX_CELLS, MAX_RATE, MAX_VUS, name } from './fields.js'
 import { graphqlSchema } from './graphql.js'
+import { startupSchema } from './startup.js'
 
 /** Most levels one swept key (`vus`, `rate`, `payloadBytes`) may list. */
 export const MAX_SWEEP_LEVELS = 20
@@ -20,6 +22,8 @@ export const BUILT_IN_SCENARIOS = [
   'capacity-search',
   'graphql',
   'arena',
+  'arena-enterprise',
+  'startup',
 ] as const
 
 /** Latency metrics a user's own script may be judged by: HTTP, gRPC, WebSocket (session, connect). */
@@ -128,6 +132,16 @@ const scenarioFields = z
       .describe(
         "script: arena: every run is one arena (seed 002): warm-up (discarded), health, sequential, burst 10, burst 50, burst 100, sustained, ramp-up, one k6 process each; scored 0..100 and gated on a score drop. Set gate.warmupRounds: 1 and rounds: 4 for the seed's 5 runs with the first discarded.",
       ),
+    enterprise: enterpriseSchema
+      .optional()
+      .describe(
+        "script: arena-enterprise: every run is the arena's layer 1 (seed 002): each configured dimension's requests, `iterations` times, one k6 process per dimension; scored as the Enterprise Readiness Index 0..100 and gated on a drop like the arena score.",
+      ),
+    startup: startupSchema
+      .optional()
+      .describe(
+        "script: startup: every run stops the profile's gateway container, starts it again and times the first successful request through it (and, with healthPath, its first healthy answer); gated like latency (higher is worse), with maxMs as an optional absolute limit.",
+      ),
     capacity: capacitySchema
       .optional()
       .describe(
@@ -145,6 +159,14 @@ export const scenarioSchema = scenarioFields
   .refine((s) => (s.script === 'arena') === (s.arena !== undefined), {
     message: 'script "arena" and "arena" go together: one needs the other (arena: {} for the defaults)',
     path: ['arena'],
+  })
+  .refine((s) => (s.script === 'arena-enterprise') === (s.enterprise !== undefined), {
+    message: 'script "arena-enterprise" and "enterprise" go together: one needs the other',
+    path: ['enterprise'],
+  })
+  .refine((s) => (s.script === 'startup') === (s.startup !== undefined), {
+    message: 'script "startup" and "startup" go together: one needs the other (startup: {} for the defaults)',
+    path: ['startup'],
   })
   .refine((s) => (s.script === 'capacity-search') === (s.capacity !== undefined), {
     message: 'script "capacity-search" and "capacity" go together: one needs the other',

@@ -22,6 +22,14 @@ const LABELS: Record<string, string> = {
   errorRate: 'Error rate',
   consistency: 'Consistency',
   rampUp: 'Ramp-up',
+  mcpDiscovery: 'MCP discovery',
+  mcpToolExec: 'MCP tool exec',
+  authChain: 'Auth chain',
+  policyEngine: 'Policy engine',
+  guardrails: 'Guardrails',
+  rateLimiting: 'Rate limiting',
+  resilience: 'Resilience',
+  governance: 'Governance',
 }
 
 const Y_TITLE = 'Score (0..100)'

@@ -124,4 +124,30 @@ describe('estimateGate for searches and arenas', () => {
     const estimate = estimateGate(kinds({ script: 'arena', arena: { timeScale: 0.5 } }), 'paired', true)
     expect(estimate.block?.seconds).toBeCloseTo(SESSION_S + 2 * (48 + 8 * (RUN_OVERHEAD_S + 1)), 6)
   })
+
+  it('counts an enterprise run as one k6 process per configured dimension, never a duet', () => {
+    const estimate = estimateGate(
+      kinds({
+        script: 'arena-enterprise',
+        enterprise: {
+          iterations: 10,
+          dimensions: {
+            authChain: { requests: [{ path: '/a' }, { path: '/b' }] },
+            rateLimiting: { requests: [{ path: '/l' }], rateLimit: { limit: 5, burst: 8 } },
+          },
+        },
+      }),
+      'paired',
+      true,
+    )
+    expect(estimate.block?.processes).toBe(2)
+    // 2 dimensions; (2 + 8) requests x 10 iterations at 20 ms each.
+    expect(estimate.block?.seconds).toBeCloseTo(SESSION_S + 2 * (2 * RUN_OVERHEAD_S + 100 * 0.02), 6)
+  })
+
+  it('counts a start-up run as a restart of a few seconds, never a duet', () => {
+    const estimate = estimateGate(kinds({ script: 'startup', startup: {} }), 'paired', true)
+    expect(estimate.block?.processes).toBe(2)
+    expect(estimate.block?.seconds).toBeCloseTo(SESSION_S + 2 * 5, 6)
+  })
 })

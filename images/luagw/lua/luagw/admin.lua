@@ -24,6 +24,14 @@ end
 
 local function fail(status, message) return reply(status, { error_msg = message }) end
 
+local KNOWN_PLUGINS = {
+  mocking = true,
+  ['key-auth'] = true,
+  ['jwt-auth'] = true,
+  ['limit-count'] = true,
+  ['request-validation'] = true,
+}
+
 local function validate_route(route)
   if type(route.uri) ~= 'string' or not route.uri:match(URI) then return 'uri must be a path such as "/r/1"' end
   local plugins = route.plugins or {}
@@ -32,13 +40,20 @@ local function validate_route(route)
     return 'upstream must name an upstream of nginx.conf, e.g. "echo"'
   end
   for name in pairs(plugins) do
-    if name ~= 'mocking' and name ~= 'key-auth' and name ~= 'limit-count' then
-      return 'unknown plugin "' .. name .. '" (mocking, key-auth, limit-count)'
+    if not KNOWN_PLUGINS[name] then
+      return 'unknown plugin "' .. name .. '" (mocking, key-auth, jwt-auth, limit-count, request-validation)'
     end
   end
   local lc = plugins['limit-count']
   if lc and (type(lc.count) ~= 'number' or lc.count < 1 or type(lc.time_window) ~= 'number' or lc.time_window < 1) then
     return 'limit-count needs count and time_window (seconds), both at least 1'
+  end
+  if lc and lc.key ~= nil and (type(lc.key) ~= 'string' or not lc.key:match('^[%w_]+$')) then
+    return 'limit-count.key must name an nginx variable, e.g. "http_x_consumer"'
+  end
+  local jwt = plugins['jwt-auth']
+  if jwt and (type(jwt.secret) ~= 'string' or #jwt.secret < 1 or #jwt.secret > 1024) then
+    return 'jwt-auth needs secret (the HS256 key)'
   end
   local list = route.policies or {}
   if type(list) ~= 'table' then return 'policies must be a list' end
