@@ -43,12 +43,12 @@ export function flagAcceptance(reason: string): AcceptanceRequest {
 }
 
 /** The gated cells whose wrong answers (accuracy) fail the gate whatever is accepted. */
-function inaccurateCells(results: GateResults): string[] {
+function inaccurateCells(results: Pick<GateResults, 'cells'>): string[] {
   return results.cells.filter((c) => !c.control && c.accuracy?.fails).map((c) => c.cell)
 }
 
 /** Why a request cannot accept these results, or null when it can. */
-export function acceptanceRefusal(results: GateResults): string | null {
+export function acceptanceRefusal(results: Pick<GateResults, 'mode' | 'verdict' | 'cells'>): string | null {
   if (results.mode !== 'gate') return 'only a gate has a verdict to accept'
   if (results.verdict !== 'regression') return `the verdict is ${results.verdict}, not a regression`
   const inaccurate = inaccurateCells(results)

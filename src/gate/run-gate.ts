@@ -32,7 +32,7 @@ import { fingerprintMismatch, type RunnerCheck } from '../stats/runner-check.js'
 import { buildServiceImages, removeLeftovers, removeOrphans } from '../stack/stack.js'
 import { planVariantBuilds } from '../stack/variant-build.js'
 import { ensureEchoImage, usesEchoImage } from '../stack/echo-image.js'
-import { acceptanceRefusal, acceptRegression, type AcceptanceRequest } from './accept-regression.js'
+import type { AcceptanceRequest } from './accept-regression.js'
 import { writeArtifacts, type Artifacts } from './artifacts.js'
 import { acceptanceText } from '../report/report-content.js'
 import { compareCells, figuresOf, type ComparisonMethod } from './compare.js'
@@ -40,9 +40,13 @@ import { GateEvidence, type Prepared } from './evidence.js'
 import { Journal } from './journal.js'
 import { Progress } from './progress.js'
 import { Cleanup } from './measure.js'
-import { applyScriptThresholds, verdictWithThresholds } from './script-thresholds.js'
-import { gatedVerdict, nextStep, type PolicyStep } from './policy.js'
-import { formatChange } from '../stats/reason-text.js'
+import { gatedVerdict, nextStep, type PolicyStep } from './decision/policy.js'
+import {
+  finalVerdict,
+  type FinalVerdict,
+  type FinalVerdictInput,
+  type StopStep,
+} from './decision/final-verdict.js'
 import { changePointReport } from '../stats/change-points.js'
 
 export interface GateOptions {
@@ -137,30 +141,6 @@ function storedSummary(cells: readonly CellComparison[], runner: RunnerCheck): S
   }
 }
 
-/**
- * Cells whose stored verdict the policy did not accept (an alarm on a runner not shown to match)
- * become inconclusive, with the reason, so the table agrees with the gate's verdict.
- */
-function downgradeUnconfirmed(cells: CellComparison[], reason: string): CellComparison[] {
-  // An accuracy failure needs no baseline and no matching runner: it stands.
-  return cells.map((c) =>
-    !c.control && c.verdict === 'regression' && !c.accuracy?.fails
-      ? { ...c, verdict: 'inconclusive', reasons: [...c.reasons, `not blocking: ${reason}`] }
-      : c,
-  )
-}
-
-/** One sentence per gated cell: the smallest regression it could have detected. */
-function detectableNote(cells: readonly CellComparison[]): string | null {
-  const parts = cells
-    // Latency's detectable change says nothing about cells a capacity or an arena score decides.
-    .filter((c) => !c.capacity && !c.arena)
-    .filter((c) => !c.control && c.minDetectablePct !== undefined && c.minDetectablePct !== null)
-    .map((c) => `${c.cell} ${formatChange(1 + (c.minDetectablePct as number) / 100)}`)
-  if (parts.length === 0) return null
-  return `Smallest regression this gate could have detected on this runner (80% power, from the noise it measured and the runs it had): ${parts.join(', ')}.`
-}
-
 /** Reads and checks the inputs, builds images, finds k6. Throws before anything is measured. */
 async function prepare(
   loaded: LoadedConfig,
@@ -237,83 +217,21 @@ export function hasTaskset(): boolean {
   }
 }
 
-/** The notes that explain the decision: which evidence decided, the stored phase, the runner, the power. */
-function decisionNotes(step: StopStep, evidence: GateEvidence, decided: readonly CellComparison[]): string[] {
-  const notes = [
-    `Decided by ${step.evidence === 'paired' ? 'paired A/B blocks on this runner' : step.evidence === 'stored' ? 'the stored baseline' : 'no evidence'}: ${step.reason}.`,
-  ]
-  const stored = evidence.stored
-  if (stored && step.evidence === 'paired') {
-    notes.push(
-      `Stored comparison (not deciding): ${gatedVerdict(stored.cells)}; ${stored.cells
-        .filter((c) => !c.control)
-        .map(
-          (c) =>
-            `${c.cell} ${c.changePct === null ? 'n/a' : formatChange(1 + c.changePct / 100)} ${c.verdict}`,
-        )
-        .join(', ')}; runner ${stored.runner.status}.`,
-    )
-  }
-  if (evidence.storedSkipped)
-    notes.push(`Stored baseline not measured: ${evidence.storedSkipped}; paired A/B blocks decided.`)
-  if (stored)
-    notes.push(
-      `Runner check against the baseline: ${stored.runner.status} (${stored.runner.reasons.join('; ')}).`,
-    )
-  const detectable = detectableNote(decided)
-  if (detectable) notes.push(detectable)
-  return notes
-}
-
-type StopStep = Extract<PolicyStep, { action: 'stop' }>
-
 /** results.json from what was measured and how the policy stopped. */
 async function assembleResults(
   p: Prepared,
   options: GateOptions,
   evidence: GateEvidence,
   step: StopStep,
+  final: FinalVerdict,
   times: { startedAt: Date; finishedAt: Date },
   env: Record<string, string | undefined>,
   /** The workspace, whose repository's HEAD is the measured commit outside Actions. */
   root: string,
 ): Promise<GateResults> {
   const { config, gate, baseline } = p
-  const { stored, paired } = evidence
-  let decided: { cells: CellComparison[]; notes: string[] }
-  if (options.mode === 'baseline') {
-    decided = compareCells({
-      runs: evidence.storedRuns,
-      config,
-      gate,
-      baseline: null,
-      method: 'none',
-      now: times.finishedAt,
-    })
-  } else if (step.evidence === 'paired' && paired) {
-    decided = paired
-  } else if (stored) {
-    decided = {
-      cells:
-        step.verdict === gatedVerdict(stored.cells)
-          ? stored.cells
-          : downgradeUnconfirmed(stored.cells, step.reason),
-      notes: stored.notes,
-    }
-  } else {
-    decided = { cells: [], notes: [] }
-  }
-  // A user's script's own thresholds: reported per cell, failing the cell when configured so.
-  decided = { ...decided, cells: applyScriptThresholds(decided.cells, config.scenarios) }
-  const accuracyFailed = decided.cells.filter((c) => !c.control && c.accuracy?.fails)
-  // Wrong answers fail the gate whatever latency decided: they are reported apart from it.
-  const verdict =
-    accuracyFailed.length > 0 ? 'regression' : verdictWithThresholds(step.verdict, decided.cells)
-  const notes = options.mode === 'gate' ? decisionNotes(step, evidence, decided.cells) : []
-  notes.push(...decided.notes)
-  if (stored && step.evidence === 'paired')
-    notes.push(...stored.notes.filter((n) => !decided.notes.includes(n)))
-  notes.push(`${p.placement.summary}.`)
+  const { stored } = evidence
+  const notes = [...final.notes, `${p.placement.summary}.`]
   const newest = baseline?.nights[baseline.nights.length - 1]
   const cannotBlock =
     options.mode === 'gate'
@@ -323,8 +241,8 @@ async function assembleResults(
     schemaVersion: 1,
     name: config.name,
     mode: options.mode,
-    method: options.mode === 'baseline' ? 'none' : step.evidence === 'paired' ? 'paired' : 'stored',
-    verdict: options.mode === 'baseline' ? 'pass' : verdict,
+    method: final.method,
+    verdict: final.verdict,
     threshold: gate.threshold,
     confidence: gate.confidence,
     metric: gate.metric,
@@ -343,24 +261,17 @@ async function assembleResults(
             ageDays: baselineAgeDays(baseline, times.finishedAt),
           }
         : null,
-    cells: decided.cells,
+    cells: final.cells,
     notes,
     evidence: step.evidence,
-    decision:
-      verdict === step.verdict
-        ? step.reason
-        : accuracyFailed.length > 0
-          ? `accuracy below gate.minAccuracy (${gate.minAccuracy * 100}%) in ${accuracyFailed.map((c) => c.cell).join(', ')}; the latency comparison: ${step.reason}`
-          : `a k6 threshold of the script failed (thresholds: fail) in ${decided.cells
-              .filter((c) => !c.control && c.scriptThresholds?.some((t) => t.fails))
-              .map((c) => c.cell)
-              .join(', ')}; the comparison: ${step.reason}`,
+    decision: final.decision,
+    ...(final.acceptedRegression ? { acceptedRegression: final.acceptedRegression } : {}),
     ...(cannotBlock.length > 0 ? { cannotBlock } : {}),
     storedPhase: stored && step.evidence === 'paired' ? storedSummary(stored.cells, stored.runner) : null,
     paired:
       evidence.blocks > 0 ? { blocks: evidence.blocks, pairs: evidence.pairs, pairing: gate.pairing } : null,
     wallTimeS: (times.finishedAt.getTime() - times.startedAt.getTime()) / 1000,
-    figures: figuresOf(config, decided.cells, gate.confidence),
+    figures: figuresOf(config, final.cells, gate.confidence),
   }
 }
 
@@ -390,21 +301,47 @@ async function appendBaselineNight(
   return updated
 }
 
-/** The results with the regression accepted when something asks for it and may; logs either way. */
-async function acceptIfAsked(
-  results: GateResults,
-  ask: () => Promise<AcceptanceRequest | null>,
-  log: Logger,
-): Promise<GateResults> {
-  const request = await ask()
-  if (!request) return results
-  const refusal = acceptanceRefusal(results)
-  if (refusal) {
-    log.warning(`${request.reason}, but the regression is not accepted: ${refusal}`)
-    return results
+/**
+ * The final verdict of what was measured. A regression is accepted when something asks for it and
+ * may: asked only once there is a regression, and late, so a label added while the gate ran counts.
+ */
+async function decideFinal(
+  p: Prepared,
+  options: GateOptions,
+  evidence: GateEvidence,
+  step: StopStep,
+  now: Date,
+): Promise<FinalVerdict> {
+  const input: FinalVerdictInput = {
+    mode: options.mode,
+    step,
+    stored: evidence.stored,
+    paired: evidence.paired,
+    measured:
+      options.mode === 'baseline'
+        ? compareCells({
+            runs: evidence.storedRuns,
+            config: p.config,
+            gate: p.gate,
+            baseline: null,
+            method: 'none',
+            now,
+          })
+        : null,
+    storedSkipped: evidence.storedSkipped,
+    scenarios: p.config.scenarios,
+    gate: p.gate,
   }
-  const accepted = acceptRegression(results, request)
-  if (accepted.acceptedRegression) log.warning(acceptanceText(accepted.acceptedRegression))
+  const final = finalVerdict(input)
+  if (options.mode !== 'gate' || final.verdict !== 'regression' || !options.acceptRegression) return final
+  const request = await options.acceptRegression()
+  if (!request) return final
+  const accepted = finalVerdict({ ...input, acceptance: request })
+  if (accepted.acceptanceRefused)
+    options.log.warning(
+      `${request.reason}, but the regression is not accepted: ${accepted.acceptanceRefused}`,
+    )
+  if (accepted.acceptedRegression) options.log.warning(acceptanceText(accepted.acceptedRegression))
   return accepted
 }
 
@@ -479,12 +416,12 @@ async function runGateMasked(loaded: LoadedConfig, options: GateOptions): Promis
     unregisterSweep()
   }
 
-  let results = maskInterpolated(
-    await assembleResults(p, options, evidence, step, { startedAt, finishedAt: now() }, env, loaded.root),
+  const finishedAt = now()
+  const final = await decideFinal(p, options, evidence, step, finishedAt)
+  const results = maskInterpolated(
+    await assembleResults(p, options, evidence, step, final, { startedAt, finishedAt }, env, loaded.root),
     loaded.interpolated,
   )
-  if (options.mode === 'gate' && results.verdict === 'regression' && options.acceptRegression)
-    results = await acceptIfAsked(results, options.acceptRegression, log)
   const history =
     options.mode === 'baseline'
       ? await appendBaselineNight(p, results, maskInterpolated(evidence.storedRuns, loaded.interpolated), log)
@@ -500,9 +437,5 @@ async function runGateMasked(loaded: LoadedConfig, options: GateOptions): Promis
     log,
     options.mode === 'baseline' ? (history ?? undefined) : undefined,
   )
-  const verdict = results.verdict
-  const fails =
-    (verdict === 'regression' && !results.acceptedRegression) ||
-    (verdict === 'inconclusive' && p.gate.onInconclusive === 'fail')
-  return { results, artifacts, exitCode: options.mode === 'gate' && fails ? 1 : 0 }
+  return { results, artifacts, exitCode: final.exitCode }
 }
