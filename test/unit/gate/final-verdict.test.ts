@@ -9,7 +9,7 @@ import type { CellComparison, RunResult } from '../../../src/model.js'
 import type { RunnerCheck } from '../../../src/stats/runner-check.js'
 import { policyCell } from '../../support/policy-fixtures.js'
 
-const matches: RunnerCheck = { status: 'matches', reasons: ['control within its history'] }
+const matches: RunnerCheck = { status: 'same', reasons: ['control within its history'] }
 const differs: RunnerCheck = { status: 'differs', reasons: ['control +64%'] }
 const gate = { minAccuracy: 0.99, onInconclusive: 'warn' as const }
 
@@ -38,7 +38,7 @@ describe('finalVerdict', () => {
     )
     expect(final).toMatchObject({ method: 'stored', verdict: 'pass', decision: 'the reason', exitCode: 0 })
     expect(final.notes[0]).toBe('Decided by the stored baseline: the reason.')
-    expect(final.notes).toContain('Runner check against the baseline: matches (control within its history).')
+    expect(final.notes).toContain('Runner check against the baseline: same (control within its history).')
     expect(final.notes).toContain('n1')
   })
 
