@@ -14,8 +14,11 @@ import type { Recording } from '../../src/gate/decision/replay-measurer.js'
 import { cellId, type MachineFingerprint, type RunResult, type VariantName } from '../../src/model.js'
 import { seededRandom } from '../../src/plan/schedule.js'
 
-/** A gate of two profiles (a no-gateway control and a gateway) on one open-model scenario. */
-export function loopConfigYaml(gate: Record<string, string | number>, extra = ''): string {
+/**
+ * A gate of two profiles (a no-gateway control and a gateway) on one open-model scenario, with a
+ * baseline variant (so it can run paired blocks) unless `variant` is false.
+ */
+export function loopConfigYaml(gate: Record<string, string | number>, extra = '', variant = true): string {
   const gateLines = Object.entries(gate)
     .map(([k, v]) => `  ${k}: ${v}`)
     .join('\n')
@@ -29,10 +32,7 @@ services:
     image: perf-gate/nginx:local
     ports: [8080]
     dependsOn: [echo]
-baselineVariant:
-  services:
-    gw: { image: perf-gate/nginx:main }
-profiles:
+${variant ? 'baselineVariant:\n  services:\n    gw: { image: perf-gate/nginx:main }\n' : ''}profiles:
   - name: no-gateway
     control: true
     target: http://echo:8080/echo
@@ -62,6 +62,8 @@ export function loadLoopConfig(yaml: string): { loaded: LoadedConfig; dir: strin
 
 export interface Synthetic {
   seed: number
+  /** This runner's P95 over the baseline's, every profile alike (default 1: the same runner). */
+  runner?: number
   /** The candidate's P95 over the baseline's, per profile (default 1: unchanged code). */
   effect?: Record<string, number>
   /** The candidate's check accuracy, per profile (default 1). */
@@ -70,6 +72,8 @@ export interface Synthetic {
   blocks?: number
   /** Seconds one run took (default 12). */
   runS?: number
+  /** The k6 thresholds of a user's script, as every candidate run reports them. */
+  thresholds?: { metric: string; threshold: string; ok: boolean }[]
 }
 
 function normal(random: () => number): number {
@@ -84,9 +88,14 @@ function run(
   cell: { profile: string; scenario: string },
   variant: VariantName,
   p95: number,
-  extra: Partial<RunResult> & { round: number; accuracy: number; runS: number },
+  extra: Partial<RunResult> & {
+    round: number
+    accuracy: number
+    runS: number
+    thresholds?: Synthetic['thresholds']
+  },
 ): RunResult {
-  const { accuracy, runS, ...rest } = extra
+  const { accuracy, runS, thresholds, ...rest } = extra
   const requests = 2000
   return {
     cell: cellId(cell.profile, cell.scenario),
@@ -109,6 +118,7 @@ function run(
       failedRequests: 0,
       checkAccuracy: accuracy,
       droppedIterations: 0,
+      ...(thresholds ? { thresholds } : {}),
     },
     valid: true,
     resources: [],
@@ -125,7 +135,7 @@ export function syntheticRecording(loaded: LoadedConfig, s: Synthetic): Recordin
   const random = seededRandom(s.seed)
   const cells = configCells(config)
   const runS = s.runS ?? 12
-  const factor = (profile: string) => s.effect?.[profile] ?? 1
+  const factor = (profile: string) => (s.effect?.[profile] ?? 1) * (s.runner ?? 1)
   const accuracy = (profile: string) => s.accuracy?.[profile] ?? 1
   const base = (profile: string) => BASE_P95_MS[profile] ?? 2
   const stored: RunResult[] = []
@@ -139,6 +149,7 @@ export function syntheticRecording(loaded: LoadedConfig, s: Synthetic): Recordin
           warmup: round < config.gate.warmupRounds,
           accuracy: accuracy(cell.profile),
           runS,
+          thresholds: s.thresholds,
         }),
       )
   const blocks: RunResult[][] = []
@@ -159,6 +170,7 @@ export function syntheticRecording(loaded: LoadedConfig, s: Synthetic): Recordin
               phase: 'paired',
               accuracy: variant === 'candidate' ? accuracy(cell.profile) : 1,
               runS,
+              thresholds: variant === 'candidate' ? s.thresholds : undefined,
             }),
           )
         }

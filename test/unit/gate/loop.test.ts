@@ -1,16 +1,19 @@
 // The gate's real measure/ask loop, final verdict and report (runGate) over recorded runs: the replay
 // measurer serves synthetic runs, so every assertion here is about the decision, in seconds, with no
 // Docker and no k6. The measurement itself keeps its Docker tests (test/integration).
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { readBaseline } from '../../../src/baseline/store.js'
+import { loadConfig } from '../../../src/config/load.js'
 import { flagAcceptance } from '../../../src/gate/accept-regression.js'
 import { headline } from '../../../src/gate/decision/headline.js'
 import { replayMeasurer, VirtualClock, type Recording } from '../../../src/gate/decision/replay-measurer.js'
 import { readJournal } from '../../../src/gate/journal.js'
 import { runGate, type GateOptions } from '../../../src/gate/run-gate.js'
 import { silentLogger, type Logger } from '../../../src/log.js'
+import type { MachineFingerprint } from '../../../src/model.js'
 import { machineFingerprint } from '../../../src/machine.js'
 import {
   loadLoopConfig,
@@ -19,6 +22,7 @@ import {
   writeSyntheticBaseline,
   type Synthetic,
 } from '../../support/replay-fixtures.js'
+import { ROOT } from '../../support/cli.js'
 
 const GATED = 'gw/rate-200'
 
@@ -37,16 +41,29 @@ function capture(): Logger & { lines: string[] } {
 async function replayGate(
   gate: Record<string, string | number>,
   synthetic: Synthetic,
-  options: Partial<GateOptions> & { baselineNights?: number; extra?: string; recording?: Recording } = {},
+  options: Partial<GateOptions> & {
+    baselineNights?: number
+    /** The machine the baseline was recorded on (default: this one). */
+    baselineMachine?: MachineFingerprint
+    variant?: boolean
+    recording?: Recording
+    /** A config file to load instead of the loop config (its `gate` is then ignored). */
+    configFile?: string
+  } = {},
 ) {
-  const { baselineNights, extra, recording, ...gateOptions } = options
-  const { loaded, dir } = loadLoopConfig(loopConfigYaml(gate, extra))
+  const { baselineNights, baselineMachine, variant, recording, configFile, ...gateOptions } = options
+  const { loaded, dir } = configFile
+    ? {
+        loaded: loadConfig(configFile, {}, { root: ROOT }),
+        dir: mkdtempSync(path.join(tmpdir(), 'perf-gate-loop-')),
+      }
+    : loadLoopConfig(loopConfigYaml(gate, '', variant))
   const env = { GITHUB_SHA: 'abc123' }
   const baselinePath = baselineNights
     ? writeSyntheticBaseline(loaded, dir, {
         seed: synthetic.seed,
         nights: baselineNights,
-        machine: machineFingerprint(env),
+        machine: baselineMachine ?? machineFingerprint(env),
       })
     : path.join(dir, 'baseline.json')
   const clock = new VirtualClock()
@@ -169,5 +186,80 @@ describe('runGate over recorded runs (replay measurer)', () => {
     expect(written?.nights[0]?.runs).toHaveLength(10)
     expect(written?.nights[0]?.k6Version).toBe('replay')
     expect(existsSync(path.join(gate.outDir, 'report.md'))).toBe(true)
+  })
+
+  // Was test/integration/runner-differs.test.ts (three Docker gates): a stored baseline from one
+  // runner, a gate on a runner whose control reads +60%, and no baseline variant to confirm with.
+  it("never blocks on a stored alarm from a runner unlike the baseline's: inconclusive, exit 0, how to decide", async () => {
+    const gate = await replayGate(
+      { rounds: 4 },
+      { seed: 8, runner: 1.6 },
+      { baselineNights: 2, variant: false },
+    )
+    expect(gate.exitCode).toBe(0)
+    expect(gate.results.verdict).toBe('inconclusive')
+    expect(gate.results.evidence).toBe('stored')
+    expect(gate.results.decision).toMatch(/runner differs/)
+    expect(gate.results.decision).toMatch(/set baselineVariant/)
+    expect(headline(gate.results, 'terminal')).toBe('perf-gate verdict: INCONCLUSIVE')
+    const control = gate.results.cells.find((c) => c.control)
+    expect(control?.ratio?.lower).toBeGreaterThan(1.1)
+    // The stored comparison alone would have called the gateway a regression: shown, not blocking.
+    const gated = gate.results.cells.find((c) => !c.control)
+    expect(gated?.verdict).toBe('inconclusive')
+    expect(gated?.changePct).toBeGreaterThan(10)
+    expect(gated?.reasons.some((r) => r.startsWith('not blocking: '))).toBe(true)
+    expect(readFileSync(path.join(gate.outDir, 'report.md'), 'utf8')).toContain(
+      'Decided by the stored baseline',
+    )
+  })
+
+  // Was a Docker gate of test/integration/cli-gate.test.ts: the fingerprint alone rules the stored
+  // baseline out, so nothing is measured for it.
+  it('skips the stored phase when the baseline was recorded on another machine, straight to paired blocks', async () => {
+    const gate = await replayGate(
+      { method: 'auto', rounds: 2, maxRounds: 2 },
+      { seed: 9 },
+      {
+        baselineNights: 1,
+        baselineMachine: { cpus: 64, cpuModel: 'Another CPU', memoryGiB: 256, os: 'Linux x64', kernel: '6' },
+      },
+    )
+    expect(gate.log.lines).toContainEqual(
+      expect.stringMatching(
+        /^stored phase skipped: this runner's machine differs from the stored baseline's \(\d+ x .+ here, 64 x Another CPU in the baseline\), so the stored baseline could not decide; going straight to paired A\/B blocks$/,
+      ),
+    )
+    expect(gate.log.lines.some((l) => l.startsWith('stored comparison'))).toBe(false)
+    expect(gate.results.evidence).toBe('paired')
+    expect(gate.results.storedPhase).toBeNull()
+    expect(gate.results.paired?.pairs).toBe(2)
+    const journal = await readJournal(path.join(gate.outDir, 'runs.jsonl'))
+    expect(new Set(journal.runs.map((r) => r.phase))).toEqual(new Set(['paired']))
+    expect(gate.results.notes.join('\n')).toContain('Stored baseline not measured: this runner')
+  })
+
+  // Was a Docker gate of test/integration/byo-script.test.ts; that k6 exits 99 on a crossed threshold
+  // and the run is still read is test/integration/byo-wrapper.test.ts's.
+  it("fails the cell on a user's script's crossed threshold by default (exit 1), naming it", async () => {
+    const gate = await replayGate(
+      {},
+      { seed: 10, thresholds: [{ metric: 'http_req_duration', threshold: 'p(95)<0.001', ok: false }] },
+      { configFile: path.join(ROOT, 'test/fixtures/k6/byo/perf-gate.fail.yml') },
+    )
+    expect(gate.exitCode).toBe(1)
+    expect(headline(gate.results, 'terminal')).toMatch(/^perf-gate verdict: REGRESSION/)
+    expect(gate.results.verdict).toBe('regression')
+    const [cell] = gate.results.cells
+    expect(cell?.verdict).toBe('regression')
+    expect(cell?.reasons).toContain(
+      'k6 threshold http_req_duration: p(95)<0.001 crossed in 2 of 2 runs (thresholds: fail)',
+    )
+    expect(gate.results.decision).toMatch(
+      /^a k6 threshold of the script failed \(thresholds: fail\) in nginx\/impossible-threshold/,
+    )
+    expect(readFileSync(path.join(gate.outDir, 'report.md'), 'utf8')).toContain(
+      'k6 threshold http_req_duration: p(95)&lt;0.001 crossed in 2 of 2 runs (thresholds: fail)',
+    )
   })
 })
