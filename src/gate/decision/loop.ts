@@ -119,9 +119,11 @@ export async function measureUntilDecided(input: {
   log: Logger
   now: () => Date
   startedAt: Date
+  /** Where the evidence accumulates (default: a new one), so a caller keeps it if measuring throws. */
+  evidence?: Evidence
 }): Promise<{ step: StopStep; evidence: Evidence }> {
   const { plan, measurer, onRun } = input
-  const evidence = new Evidence(plan, input.now, input.log)
+  const evidence = input.evidence ?? new Evidence(plan, input.now, input.log)
   for (;;) {
     const step = next(plan, evidence, input.startedAt)
     if (step.action === 'stop') return { step, evidence }

@@ -51,6 +51,18 @@ function recordedMs(runs: readonly RunResult[]): number {
   return runs.reduce((sum, r) => sum + r.durationS * 1000, 0)
 }
 
+/** The recording ran out of paired blocks before the policy stopped. */
+export class RecordingExhausted extends Error {}
+
+/**
+ * How long each phase took, when the runs' own durations are not the whole of it (a real gate also
+ * starts stacks for every block): the accuracy benchmark takes them from the real gates' wall times.
+ */
+export interface ReplayTiming {
+  storedMs?: number
+  blockMs?: number
+}
+
 class ReplayMeasurer implements Measurer {
   readonly k6Version = 'replay'
   readonly notes: string[] = []
@@ -59,29 +71,30 @@ class ReplayMeasurer implements Measurer {
     readonly config: Config,
     private readonly recording: Recording,
     private readonly clock: VirtualClock | undefined,
+    private readonly timing: ReplayTiming,
   ) {}
 
-  private async serve(runs: readonly RunResult[], onRun: OnRun): Promise<number> {
+  private async serve(runs: readonly RunResult[], onRun: OnRun, ms: number | undefined): Promise<number> {
     for (const run of runs) await onRun(run)
-    const ms = recordedMs(runs)
-    this.clock?.advance(ms)
-    return ms
+    const took = ms ?? recordedMs(runs)
+    this.clock?.advance(took)
+    return took
   }
 
   async storedPhase(phase: 'stored' | 'baseline', onRun: OnRun): Promise<RunResult[]> {
     const runs = this.recording.stored.map((r) => ({ ...r, phase }))
-    await this.serve(runs, onRun)
+    await this.serve(runs, onRun, this.timing.storedMs)
     return runs
   }
 
   async pairedBlock(block: number, _why: string, onRun: OnRun): Promise<{ runs: RunResult[]; ms: number }> {
     const recorded = this.recording.blocks[block]
     if (!recorded)
-      throw new Error(
+      throw new RecordingExhausted(
         `the recording holds ${this.recording.blocks.length} paired block(s); the gate asked for block ${block + 1}`,
       )
     const runs = recorded.map((r) => ({ ...r, phase: 'paired' as const, block }))
-    return { runs, ms: await this.serve(runs, onRun) }
+    return { runs, ms: await this.serve(runs, onRun, this.timing.blockMs) }
   }
 
   close(): void {}
@@ -91,6 +104,10 @@ class ReplayMeasurer implements Measurer {
  * A measurer factory for runGate's `measurer` option that serves `recording`. Pass the same clock's
  * `now` as runGate's `now`, so the time budget counts the recorded durations.
  */
-export function replayMeasurer(recording: Recording, clock?: VirtualClock): MeasurerFactory {
-  return async (setup) => new ReplayMeasurer(setup.plan.config, recording, clock)
+export function replayMeasurer(
+  recording: Recording,
+  clock?: VirtualClock,
+  timing: ReplayTiming = {},
+): MeasurerFactory {
+  return async (setup) => new ReplayMeasurer(setup.plan.config, recording, clock, timing)
 }
