@@ -17,8 +17,7 @@ export const MAX_REASON_CHARS = 500
 /** What asks for a regression to be accepted, before the gate knows whether there is one. */
 export type AcceptanceRequest = Omit<AcceptedRegression, 'cells'>
 
-/** The verdict a job reports: the gate's, or `accepted` for a regression accepted on purpose. */
-export type VerdictOutput = GateResults['verdict'] | 'accepted'
+export { verdictOutput, type VerdictOutput } from '../report/headline.js'
 
 /** The acceptance a pull request's labels ask for, or null when they do not carry `label`. */
 export function labelAcceptance(
@@ -65,9 +64,4 @@ export function acceptRegression(results: GateResults, request: AcceptanceReques
   if (!request || acceptanceRefusal(results) !== null) return results
   const cells = results.cells.filter((c) => !c.control && c.verdict === 'regression').map((c) => c.cell)
   return { ...results, acceptedRegression: { ...request, cells } }
-}
-
-/** The job's verdict output: `accepted` when a regression was accepted, else the gate's verdict. */
-export function verdictOutput(results: GateResults): VerdictOutput {
-  return results.verdict === 'regression' && results.acceptedRegression ? 'accepted' : results.verdict
 }

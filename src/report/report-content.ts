@@ -30,7 +30,7 @@ import {
 } from './format.js'
 import { growthStatement } from '../stats/resources.js'
 import { formatChange } from '../stats/reason-text.js'
-import { headline } from '../gate/decision/headline.js'
+import { headline } from './headline.js'
 
 export interface CellRow {
   cell: string

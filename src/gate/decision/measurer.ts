@@ -10,7 +10,6 @@ import type { Config, GateConfig } from '../../config/schema.js'
 import type { K6Binary } from '../../load/k6.js'
 import type { Logger } from '../../log.js'
 import type { MachineFingerprint, RunResult } from '../../model.js'
-import type { Cleanup } from '../measure.js'
 
 /** What the gate settled from its inputs before anything is measured. */
 export interface GatePlan {
@@ -51,12 +50,18 @@ export interface Measurer {
   close(): void
 }
 
+/** Tasks run on SIGINT/SIGTERM (measure.ts Cleanup): what stops a measurer's stacks mid-run. */
+export interface CleanupRegistry {
+  /** Registers a task; returns what unregisters it. */
+  add(task: () => Promise<void>): () => void
+}
+
 /** What a measurer is made from. */
 export interface MeasurerSetup {
   plan: GatePlan
   loaded: LoadedConfig
   log: Logger
-  cleanup: Cleanup
+  cleanup: CleanupRegistry
   signal?: AbortSignal | undefined
   env: Record<string, string | undefined>
   now: () => Date

@@ -7,7 +7,7 @@ import {
 } from '../../../src/gate/accept-regression.js'
 import type { GateResults } from '../../../src/model.js'
 import { acceptanceText, decisionLine } from '../../../src/report/report-content.js'
-import { headline } from '../../../src/gate/decision/headline.js'
+import { headline } from '../../../src/report/headline.js'
 import { renderMarkdown } from '../../../src/report/markdown.js'
 import { gateResultsSchema } from '../../../src/model.js'
 import { passingGate, regressedGate } from '../../support/report-fixtures.js'

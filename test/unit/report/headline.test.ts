@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { flagAcceptance, acceptRegression } from '../../../src/gate/accept-regression.js'
-import { headline } from '../../../src/gate/decision/headline.js'
+import { headline } from '../../../src/report/headline.js'
 import { baselineModeGate, passingGate, regressedGate } from '../../support/report-fixtures.js'
 
 describe('headline: one wording of the verdict for the report, the action log and the terminal', () => {

@@ -1,11 +1,19 @@
 /**
  * The verdict in one line, the one place that words it: the report's headline, the job's failure or
  * warning annotation, and the CLI's last lines all come from `headline`, so they cannot disagree on
- * what the gate decided. Pure: no I/O.
+ * what the gate decided. It lives with the report builders, below the gate, so the report needs
+ * nothing from the gate. Pure: no I/O.
  */
-import type { CellComparison, GateResults, Verdict } from '../../model.js'
-import { formatSignedPct, verdictIcon } from '../../report/format.js'
-import { verdictOutput } from '../accept-regression.js'
+import type { CellComparison, GateResults, Verdict } from '../model.js'
+import { formatSignedPct, verdictIcon } from './format.js'
+
+/** The verdict a job reports: the gate's, or `accepted` for a regression accepted on purpose. */
+export type VerdictOutput = GateResults['verdict'] | 'accepted'
+
+/** The job's verdict output: `accepted` when a regression was accepted, else the gate's verdict. */
+export function verdictOutput(results: GateResults): VerdictOutput {
+  return results.verdict === 'regression' && results.acceptedRegression ? 'accepted' : results.verdict
+}
 
 /**
  * Where the headline goes: `report` (markdown, HTML, with an icon), `log` (the action's annotation,
