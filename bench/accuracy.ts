@@ -8,8 +8,8 @@
  *   evidence and wall time go to bench/results/oc/gates.jsonl and its journal to
  *   bench/results/oc/journals/, as it finishes, so an interrupted benchmark keeps what it measured.
  * - Replays: decisions drawn from the pool of paired blocks those journals hold (blocks of one
- *   decision are distinct), passed through the gate's own compareCells and decision policy
- *   (src/gate/policy.ts), so the replay measures the rule the gate applies.
+ *   decision are distinct), run through the gate's own measure/ask loop with the replay measurer and
+ *   its final verdict (src/gate/decision/), so the replay measures the rule the gate applies.
  *
  *   npm run bench:accuracy -- gates --label A/A --gates 10 [--work 0] [--busy] [--method paired|auto]
  *   npm run bench:accuracy -- baseline --nights 5
@@ -28,11 +28,17 @@ import { readBaseline } from '../src/baseline/store.js'
 import { loadConfig } from '../src/config/load.js'
 import { compareCells } from '../src/gate/compare.js'
 import { readJournal } from '../src/gate/journal.js'
-import { gatedVerdict, nextStep, type PolicyStep } from '../src/gate/policy.js'
+import { finalVerdict } from '../src/gate/decision/final-verdict.js'
+import { Evidence, measureUntilDecided } from '../src/gate/decision/loop.js'
+import type { GatePlan } from '../src/gate/decision/measurer.js'
+import { gatedVerdict } from '../src/gate/decision/policy.js'
+import { RecordingExhausted, replayMeasurer, VirtualClock } from '../src/gate/decision/replay-measurer.js'
+import { Cleanup } from '../src/gate/measure.js'
+import { silentLogger } from '../src/log.js'
 import { machineFingerprint } from '../src/machine.js'
 import type { RunResult, Verdict } from '../src/model.js'
 import { seededRandom, shuffle } from '../src/plan/schedule.js'
-import { checkRunner, mean, median, sd, wilsonInterval } from '../src/stats/index.js'
+import { mean, median, sd, wilsonInterval } from '../src/stats/index.js'
 
 // OC_CONFIG and OC_OUT point a side experiment (another design of the same gate) at its own config
 // and results folder, so it never mixes with the curve's recorded gates.
@@ -241,67 +247,63 @@ async function replay(options: { decisions: number; seed: number; docs: boolean;
     storedGates.length > 0 ? median(storedGates.map((g) => Math.max(0, g.wallTimeS - g.blocks * blockS))) : 0
   const baseline = await readBaseline(path.resolve(BASELINE))
 
-  /** One replayed decision: optional stored phase, then blocks drawn without replacement. */
-  const decide = (label: string, storedRuns: RunResult[] | null, t: Tally) => {
-    const pool = shuffle(byLabel.get(label) ?? [], random)
-    const taken: RunResult[] = []
-    let blocks = 0
-    let elapsedS = storedRuns ? storedS : 0
-    let storedState: {
-      cells: ReturnType<typeof compareCells>['cells']
-      runner: ReturnType<typeof checkRunner>
-    } | null = null
-    if (storedRuns) {
-      const compared = compareCells({
-        runs: storedRuns,
-        config,
+  const plan = (storedRuns: RunResult[] | null): GatePlan => ({
+    mode: 'gate',
+    config,
+    gate,
+    baseline,
+    baselinePath: path.resolve(BASELINE),
+    method: storedRuns ? 'stored' : 'paired',
+    hasVariant: true,
+    machine: machineFingerprint(),
+    storedSkipped: null,
+  })
+
+  /**
+   * One replayed decision through the gate's own loop and final verdict (src/gate/decision/): an
+   * optional stored phase, then blocks drawn without replacement, each taking the real gates' median
+   * block time on a virtual clock.
+   */
+  const decide = async (label: string, storedRuns: RunResult[] | null, t: Tally) => {
+    // Blocks from different gates are renumbered, so each block is its own round of the paired t.
+    const blocks = shuffle(byLabel.get(label) ?? [], random).map((b, i) =>
+      b.runs.map((r) => ({ ...r, block: i, round: i })),
+    )
+    const clock = new VirtualClock()
+    const startedAt = clock.now()
+    const p = plan(storedRuns)
+    const evidence = new Evidence(p, clock.now, silentLogger)
+    const measurer = await replayMeasurer({ stored: storedRuns ?? [], blocks }, clock, {
+      storedMs: storedS * 1000,
+      blockMs: blockS * 1000,
+    })({ plan: p, loaded, log: silentLogger, cleanup: new Cleanup(), env: {}, now: clock.now })
+    const elapsedS = () => (clock.now().getTime() - startedAt.getTime()) / 1000
+    try {
+      const { step } = await measureUntilDecided({
+        plan: p,
+        measurer,
+        onRun: async () => {},
+        log: silentLogger,
+        now: clock.now,
+        startedAt,
+        evidence,
+      })
+      const final = finalVerdict({
+        mode: 'gate',
+        step,
+        stored: evidence.stored,
+        paired: evidence.paired,
+        scenarios: config.scenarios,
         gate,
-        baseline,
-        method: 'stored',
-        now: new Date(),
       })
-      storedState = {
-        cells: compared.cells,
-        runner: checkRunner({
-          controlCells: compared.cells.filter((c) => c.control),
-          threshold: gate.threshold,
-          machine: machineFingerprint(),
-          baselineMachines: baseline?.nights.map((n) => n.machine) ?? [],
-        }),
-      }
+      t[final.verdict]++
+    } catch (error) {
+      if (!(error instanceof RecordingExhausted)) throw error
+      // The pool ran out before the policy stopped: count what the comparison says now.
+      t.exhausted++
+      t[evidence.paired ? gatedVerdict(evidence.paired.cells) : 'inconclusive']++
     }
-    let paired: ReturnType<typeof compareCells> | null = null
-    for (;;) {
-      const step: PolicyStep = nextStep({
-        start: storedRuns ? 'stored' : 'paired',
-        hasVariant: true,
-        stored: storedState,
-        paired: paired && { cells: paired.cells, pairs: blocks * gate.pairsPerBlock, blocks },
-        minPairs: gate.rounds,
-        maxPairs: gate.maxRounds ?? gate.rounds * 4,
-        pairsPerBlock: gate.pairsPerBlock,
-        elapsedMs: elapsedS * 1000,
-        budgetMs: 8 * 60_000,
-        blockMs: Array.from({ length: blocks }, () => blockS * 1000),
-      })
-      if (step.action === 'stop') {
-        t[step.verdict]++
-        t.wall.push(elapsedS)
-        return
-      }
-      const next = pool[blocks]
-      if (!next) {
-        // The pool ran out before the policy stopped: count what the comparison says now.
-        t.exhausted++
-        t[paired ? gatedVerdict(paired.cells) : 'inconclusive']++
-        t.wall.push(elapsedS)
-        return
-      }
-      taken.push(...next.runs.map((r) => ({ ...r, block: blocks, round: blocks })))
-      blocks++
-      elapsedS += blockS
-      paired = compareCells({ runs: taken, config, gate, baseline: null, method: 'paired', now: new Date() })
-    }
+    t.wall.push(elapsedS())
   }
 
   const rows: string[] = []
@@ -357,7 +359,7 @@ async function replay(options: { decisions: number; seed: number; docs: boolean;
     }
     if ((byLabel.get(label)?.length ?? 0) >= gate.rounds) {
       const t = tally()
-      for (let i = 0; i < options.decisions; i++) decide(label, null, t)
+      for (let i = 0; i < options.decisions; i++) await decide(label, null, t)
       rows.push(
         row(
           `${label}, paired`,
@@ -372,7 +374,7 @@ async function replay(options: { decisions: number; seed: number; docs: boolean;
       const t = tally()
       const phases = storedGates.map((g) => stored.get(g.id) as RunResult[])
       for (let i = 0; i < options.decisions; i++)
-        decide(label, phases[Math.floor(random() * phases.length)] as RunResult[], t)
+        await decide(label, phases[Math.floor(random() * phases.length)] as RunResult[], t)
       rows.push(
         row(
           `${label}, stored then escalated (stored phases of the busy gates)`,

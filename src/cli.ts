@@ -22,7 +22,8 @@ import { configFile, DEFAULT_CONFIG_FILE, loadConfig, type LoadOptions } from '.
 import { parseThreshold } from './config/threshold.js'
 import { checkBaseline } from './baseline/store.js'
 import { ExitCode } from './errors.js'
-import { flagAcceptance, MAX_REASON_CHARS, verdictOutput } from './gate/accept-regression.js'
+import { flagAcceptance, MAX_REASON_CHARS } from './gate/accept-regression.js'
+import { headline } from './report/headline.js'
 import { prepareOutDir } from './gate/artifacts.js'
 import { existsSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
@@ -162,14 +163,8 @@ async function main(argv: string[]): Promise<number> {
             process.stdout.write(`${JSON.stringify(jsonSummary(results, artifacts))}\n`)
             return
           }
-          const regressed = results.cells
-            .filter((c) => !c.control && c.verdict === 'regression')
-            .map((c) => c.cell)
           process.stdout.write(
-            `perf-gate ${opts.mode === 'baseline' ? 'baseline written' : `verdict: ${verdictOutput(results).toUpperCase()}`}` +
-              (regressed.length > 0 ? ` (regressed: ${regressed.join(', ')})` : '') +
-              (results.acceptedRegression ? `\naccepted: ${results.acceptedRegression.reason}` : '') +
-              `\nreport: ${artifacts.reportPath}\nresults: ${artifacts.resultsPath}\n`,
+            `${headline(results, 'terminal')}\nreport: ${artifacts.reportPath}\nresults: ${artifacts.resultsPath}\n`,
           )
         } finally {
           guard.dispose()

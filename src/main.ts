@@ -14,6 +14,7 @@ import { describeFailure } from './errors.js'
 import { prepareOutDir, writeArtifacts } from './gate/artifacts.js'
 import { labelAcceptance, verdictOutput, type AcceptanceRequest } from './gate/accept-regression.js'
 import { runGate } from './gate/run-gate.js'
+import { headline } from './report/headline.js'
 import { branchPathFor, pullBaseline, pushBaseline } from './github/baseline-branch.js'
 import { createOctokit } from './github/client.js'
 import { readRunContext, refuseUntrustedMeasuring, type RunContext } from './github/context.js'
@@ -26,17 +27,6 @@ import { ensureK6 } from './load/install-k6.js'
 import type { GateResults } from './model.js'
 import { publish, readResults, type Published } from './publish.js'
 import { disableReaperUnlessSet } from './stack/reaper.js'
-
-function headline(results: GateResults): string {
-  const regressed = results.cells.filter((c) => !c.control && c.verdict === 'regression').map((c) => c.cell)
-  if (results.verdict === 'regression' && results.acceptedRegression)
-    return `perf-gate: ${results.metric} regression in ${regressed.join(', ')} accepted (${results.acceptedRegression.reason})`
-  if (results.verdict === 'regression')
-    return `perf-gate: ${results.metric} regression in ${regressed.join(', ')}`
-  if (results.verdict === 'inconclusive')
-    return 'perf-gate: inconclusive (no significant regression, but not enough evidence of none)'
-  return 'perf-gate: pass'
-}
 
 async function gateOrBaseline(
   settings: ActionSettings & { mode: 'gate' | 'baseline' },
@@ -234,13 +224,13 @@ export async function run(): Promise<void> {
       ...(artifact?.url ? { artifactUrl: artifact.url } : {}),
     })
     if (exitCode !== 0) {
-      core.setFailed(headline(results))
+      core.setFailed(headline(results, 'log'))
       process.exitCode = exitCode
     } else if (results.verdict === 'inconclusive' || results.acceptedRegression) {
       // Passing, but the run could not rule a regression out, or accepted one: a warning annotation says so.
-      core.warning(headline(results))
+      core.warning(headline(results, 'log'))
     } else {
-      core.info(inertLogText(headline(results)))
+      core.info(inertLogText(headline(results, 'log')))
     }
   } catch (error) {
     process.exitCode = reportFailure(error, process.env.GITHUB_WORKSPACE ?? process.cwd())

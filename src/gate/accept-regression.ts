@@ -17,8 +17,7 @@ export const MAX_REASON_CHARS = 500
 /** What asks for a regression to be accepted, before the gate knows whether there is one. */
 export type AcceptanceRequest = Omit<AcceptedRegression, 'cells'>
 
-/** The verdict a job reports: the gate's, or `accepted` for a regression accepted on purpose. */
-export type VerdictOutput = GateResults['verdict'] | 'accepted'
+export { verdictOutput, type VerdictOutput } from '../report/headline.js'
 
 /** The acceptance a pull request's labels ask for, or null when they do not carry `label`. */
 export function labelAcceptance(
@@ -43,12 +42,12 @@ export function flagAcceptance(reason: string): AcceptanceRequest {
 }
 
 /** The gated cells whose wrong answers (accuracy) fail the gate whatever is accepted. */
-function inaccurateCells(results: GateResults): string[] {
+function inaccurateCells(results: Pick<GateResults, 'cells'>): string[] {
   return results.cells.filter((c) => !c.control && c.accuracy?.fails).map((c) => c.cell)
 }
 
 /** Why a request cannot accept these results, or null when it can. */
-export function acceptanceRefusal(results: GateResults): string | null {
+export function acceptanceRefusal(results: Pick<GateResults, 'mode' | 'verdict' | 'cells'>): string | null {
   if (results.mode !== 'gate') return 'only a gate has a verdict to accept'
   if (results.verdict !== 'regression') return `the verdict is ${results.verdict}, not a regression`
   const inaccurate = inaccurateCells(results)
@@ -65,9 +64,4 @@ export function acceptRegression(results: GateResults, request: AcceptanceReques
   if (!request || acceptanceRefusal(results) !== null) return results
   const cells = results.cells.filter((c) => !c.control && c.verdict === 'regression').map((c) => c.cell)
   return { ...results, acceptedRegression: { ...request, cells } }
-}
-
-/** The job's verdict output: `accepted` when a regression was accepted, else the gate's verdict. */
-export function verdictOutput(results: GateResults): VerdictOutput {
-  return results.verdict === 'regression' && results.acceptedRegression ? 'accepted' : results.verdict
 }

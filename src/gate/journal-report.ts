@@ -10,7 +10,7 @@ import { machineFingerprint } from '../machine.js'
 import type { GateResults } from '../model.js'
 import { compareCells, figuresOf } from './compare.js'
 import { readJournal } from './journal.js'
-import { gatedVerdict } from './policy.js'
+import { gatedVerdict } from './decision/policy.js'
 
 /**
  * Journals written before allowPathsOutsideRepo moved from the config to the workflow hold the key

@@ -72,7 +72,7 @@ export interface SessionOptions {
   config: Config
   runId: string
   log: Logger
-  cleanup: Cleanup
+  cleanup: Pick<Cleanup, 'add'>
   signal?: AbortSignal | undefined
   variants: readonly VariantName[]
   /** Service overrides per variant (the baseline variant's images, env, command). */

@@ -32,6 +32,7 @@ import {
 import { growthStatement } from '../stats/resources.js'
 import { cpuPerRequestLine, cpuPerRequestTable } from './cpu-content.js'
 import { formatChange } from '../stats/reason-text.js'
+import { headline } from './headline.js'
 
 export interface CellRow {
   cell: string
@@ -420,34 +421,6 @@ export function decisionLine(results: GateResults): string | null {
 /** Cells that the gate judges: control profiles only monitor the runner's noise. */
 export function gatedCells(results: GateResults): CellComparison[] {
   return results.cells.filter((cell) => !cell.control)
-}
-
-/** The verdict in one line, e.g. "❌ perf-gate: regression in 2 of 4 cells". */
-export function headline(results: GateResults): string {
-  const gated = gatedCells(results)
-  const n = gated.length
-  const cellsWord = (k: number): string => (k === 1 ? 'cell' : 'cells')
-  if (results.mode === 'baseline') {
-    return `📦 perf-gate: baseline recorded for ${results.cells.length} ${cellsWord(results.cells.length)}`
-  }
-  const count = (verdict: Verdict): number => gated.filter((cell) => cell.verdict === verdict).length
-  switch (results.verdict) {
-    case 'regression': {
-      const k = count('regression')
-      const what = k > 0 ? `regression in ${k} of ${n} ${cellsWord(n)}` : 'regression'
-      // Accepted on purpose (a PR label, --accept-regression): still a regression, but not failing.
-      if (results.acceptedRegression) return `☑️ perf-gate: ${what} accepted`
-      return `❌ perf-gate: ${what}`
-    }
-    case 'inconclusive': {
-      const k = count('inconclusive')
-      return k > 0
-        ? `⚠️ perf-gate: inconclusive in ${k} of ${n} ${cellsWord(n)}`
-        : '⚠️ perf-gate: inconclusive'
-    }
-    case 'pass':
-      return `✅ perf-gate: pass (${n} ${cellsWord(n)} within ${formatSignedPct(results.threshold * 100, 0)})`
-  }
 }
 
 function context(results: GateResults, metric: string): string[] {

@@ -6,7 +6,8 @@ import {
   verdictOutput,
 } from '../../../src/gate/accept-regression.js'
 import type { GateResults } from '../../../src/model.js'
-import { acceptanceText, decisionLine, headline } from '../../../src/report/report-content.js'
+import { acceptanceText, decisionLine } from '../../../src/report/report-content.js'
+import { headline } from '../../../src/report/headline.js'
 import { renderMarkdown } from '../../../src/report/markdown.js'
 import { gateResultsSchema } from '../../../src/model.js'
 import { passingGate, regressedGate } from '../../support/report-fixtures.js'

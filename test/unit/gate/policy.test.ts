@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { gatedVerdict, nextStep, type PolicyInput } from '../../../src/gate/policy.js'
+import { gatedVerdict, nextStep, type PolicyInput } from '../../../src/gate/decision/policy.js'
 import type { RunnerCheck } from '../../../src/stats/runner-check.js'
 import { policyCell } from '../../support/policy-fixtures.js'
 

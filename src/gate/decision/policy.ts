@@ -1,6 +1,6 @@
 /**
  * The decision policy: given the evidence so far, the time spent and the budget, what the gate does
- * next. Pure: the gate (src/gate/run-gate.ts) is a loop that measures what this asks for and asks
+ * next. Pure: the gate (src/gate/run-gate.ts, src/gate/decision/loop.ts) is a loop that measures what this asks for and asks
  * again, and the accuracy benchmark (bench/) replays recorded runs through the same function, so the
  * benchmark measures the rule the gate really applies.
  *
@@ -14,8 +14,8 @@
  *   pairs reach `maxPairs`, or the next block, if as slow as the slowest so far, would not fit in
  *   the time budget.
  */
-import type { CellComparison, Verdict } from '../model.js'
-import type { RunnerCheck } from '../stats/runner-check.js'
+import type { CellComparison, Verdict } from '../../model.js'
+import type { RunnerCheck } from '../../stats/runner-check.js'
 
 /** Which evidence decided a gate. */
 export type Evidence = 'stored' | 'paired' | 'none'
