@@ -3,11 +3,20 @@ import type { VariantConfig } from '../config/schema.js'
 import { durationMs } from '../config/schema.js'
 import type { CellComparison, RunResult, VariantName } from '../model.js'
 import { configCells } from '../config/sweep.js'
-import { isolateSchedule, planSchedule, type PlannedRun } from '../plan/schedule.js'
+import { isolateSchedule, planSchedule, stackOrder, type PlannedRun } from '../plan/schedule.js'
 import { checkRunner, type RunnerCheck } from '../stats/runner-check.js'
 import { buildVariantImages } from '../stack/variant-build.js'
 import { compareCells } from './compare.js'
-import { Cleanup, runSchedule, StackSession, type ExecuteContext, type SetupReach } from './measure.js'
+import {
+  blockWarmup,
+  Cleanup,
+  runSchedule,
+  StackSession,
+  warmUpSession,
+  type ExecuteContext,
+  type SetupReach,
+} from './measure.js'
+import type { GateEvent } from './journal.js'
 import { gatedVerdict, type PolicyInput } from './policy.js'
 import { cellProgress } from './progress.js'
 import type { BaselineFile } from '../baseline/format.js'
@@ -59,6 +68,8 @@ export class GateEvidence {
   paired: { cells: CellComparison[]; notes: string[] } | null = null
   blocks = 0
   private readonly blockMs: number[] = []
+  /** Seconds each paired block spent warming its stacks up (gate.blockWarmup), in block order. */
+  readonly warmupS: number[] = []
   private variant: VariantConfig | undefined
 
   constructor(
@@ -67,6 +78,7 @@ export class GateEvidence {
     private readonly cleanup: Cleanup,
     private readonly now: () => Date,
     private readonly onRun: (run: RunResult) => Promise<void>,
+    private readonly onEvent?: (event: GateEvent) => Promise<void>,
   ) {}
 
   /** What the decision policy needs to choose the next step. */
@@ -105,6 +117,7 @@ export class GateEvidence {
       phase,
       block,
       onRun: this.onRun,
+      onEvent: this.onEvent,
     }
   }
 
@@ -140,7 +153,9 @@ export class GateEvidence {
   /**
    * Runs a schedule under gate.isolation: all of it on one session (shared), or each profile's or
    * cell's runs on a session of their own, started fresh and set up with that profile only. Each
-   * session is disposed (its stacks stopped) before the next starts.
+   * session is disposed (its stacks stopped) before the next starts. A paired block (`block` given)
+   * starts and sets up its stacks in an order drawn from gate.seed, and warms them up
+   * (gate.blockWarmup) before the measured runs; the seconds spent warming are returned.
    */
   private async runIsolated(
     title: string,
@@ -149,15 +164,27 @@ export class GateEvidence {
     instance: string,
     ctx: ExecuteContext,
     baselineVariant?: VariantConfig,
-  ): Promise<RunResult[]> {
+    block?: number,
+  ): Promise<{ runs: RunResult[]; warmupS: number }> {
     const runs: RunResult[] = []
+    let warmupS = 0
+    const warmup = block === undefined ? null : blockWarmup(this.p.gate)
     const isolation = this.p.gate.isolation
     const parts = isolateSchedule(schedule, isolation)
     for (const [i, part] of parts.entries()) {
       const profiles = [...new Set(part.map((r) => r.profile))]
       const name = parts.length === 1 ? instance : `${instance}-i${i}`
+      // Neither variant's stack always starts first (issue 22: the first started read slower).
+      const order = block === undefined ? variants : stackOrder(this.p.gate.seed, block, i)
+      if (block !== undefined) await this.onEvent?.({ event: 'stacks', block, session: i, order })
       // Log groups do not nest in the Actions log: the session's start is a group of its own.
-      await using stack = await this.session(variants, name, baselineVariant, profiles)
+      await using stack = await this.session(order, name, baselineVariant, profiles)
+      if (warmup) {
+        warmupS += await this.options.log.group(
+          `${title}: warm up ${order.join(', then ')} (blockWarmup ${this.p.gate.blockWarmup})`,
+          () => warmUpSession(ctx, stack, order, part, warmup, i),
+        )
+      }
       const what =
         isolation === 'shared' ? '' : ` [${isolation} ${isolation === 'cell' ? part[0]?.cell : profiles[0]}]`
       runs.push(
@@ -166,7 +193,7 @@ export class GateEvidence {
         )),
       )
     }
-    return runs
+    return { runs, warmupS }
   }
 
   /** The candidate alone on one stack: warm-up and measured rounds; in gate mode, compared. */
@@ -180,7 +207,7 @@ export class GateEvidence {
       seed: gate.seed,
       paired: false,
     })
-    const runs = await this.runIsolated(
+    const { runs } = await this.runIsolated(
       `Run k6 (${phase === 'baseline' ? 'baseline' : 'stored comparison'})`,
       schedule,
       ['candidate'],
@@ -224,15 +251,18 @@ export class GateEvidence {
       paired: true,
       firstRound: this.blocks * gate.pairsPerBlock,
     })
-    const runs = await this.runIsolated(
+    const { runs, warmupS } = await this.runIsolated(
       `Paired block ${this.blocks + 1} (${gate.pairing})`,
       schedule,
       ['baseline', 'candidate'],
       `b${this.blocks}`,
       this.context('paired', this.blocks),
       this.variant,
+      this.blocks,
     )
+    // Warm-up windows went to the journal; the comparison sees the measured runs only.
     this.pairedRuns.push(...runs)
+    this.warmupS.push(warmupS)
     this.blocks++
     this.blockMs.push(this.now().getTime() - began)
     this.paired = compareCells({
@@ -243,6 +273,8 @@ export class GateEvidence {
       method: 'paired',
       now: this.now(),
     })
+    if (gate.blockWarmup !== 'off')
+      log.info(`paired block ${this.blocks}: warm-up took ${warmupS.toFixed(0)} s`)
     log.info(
       `after ${this.blocks} block(s): ${this.paired.cells
         .filter((c) => !c.control)

@@ -449,10 +449,20 @@ async function runGateMasked(loaded: LoadedConfig, options: GateOptions): Promis
   })
   const start = options.mode === 'baseline' ? 'baseline' : p.method === 'paired' ? 'paired' : 'stored'
   const progress = new Progress(estimateGate(p.config, start, p.hasVariant), p.gate, now, log)
-  const evidence = new GateEvidence(p, options, cleanup, now, async (run) => {
-    await journal.append(run)
-    progress.done(run)
-  })
+  const evidence = new GateEvidence(
+    p,
+    options,
+    cleanup,
+    now,
+    async (run) => {
+      await journal.append(run)
+      progress.done(run)
+    },
+    async (event) => {
+      await journal.event(event)
+      progress.event(event)
+    },
+  )
 
   // The gate is a loop over the decision policy: measure what it asks for, then ask again.
   let step: PolicyStep
