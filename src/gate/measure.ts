@@ -11,6 +11,7 @@ import { InfrastructureError } from '../errors.js'
 import type { K6Binary, K6ScenarioResults } from '../load/k6.js'
 import { runK6Scenarios } from '../load/k6.js'
 import { isBuiltInScenario } from '../config/load.js'
+import { warmableScenario } from '../plan/estimate.js'
 import { k6Wrap, scenarioDurationS, scenarioEnv, scriptPath } from '../load/scenario-env.js'
 import type { Logger } from '../log.js'
 import type {
@@ -27,7 +28,12 @@ import type { PlannedRun } from '../plan/schedule.js'
 import { setUpProfile, type SetupGuard } from '../stack/profile-setup.js'
 import { sampleResources } from '../stack/resource-sampler.js'
 import { startStack, type RunningStack } from '../stack/stack.js'
-import { DEFAULT_STEADY_RULE, isSteady, type SteadyStateRule } from '../stats/steady-state.js'
+import {
+  DEFAULT_STEADY_RULE,
+  isSteady,
+  WARMUP_WINDOW_S,
+  type SteadyStateRule,
+} from '../stats/steady-state.js'
 import type { GateEvent } from './journal.js'
 
 /** Stops registered stacks on SIGINT/SIGTERM even while a run is in flight. */
@@ -459,12 +465,6 @@ export interface BlockWarmup {
   rule: SteadyStateRule
 }
 
-/**
- * Seconds of one auto warm-up window: long enough for a few hundred requests at the rates gates use
- * (a P95 of fewer is mostly noise), short enough that a settled gateway costs ~10 s per stack and cell.
- */
-export const WARMUP_WINDOW_S = 3
-
 /** gate.blockWarmup as the measurement needs it. */
 export function blockWarmup(gate: Config['gate']): BlockWarmup | null {
   if (gate.blockWarmup === 'off') return null
@@ -487,7 +487,7 @@ export function blockWarmup(gate: Config['gate']): BlockWarmup | null {
  */
 function warmable(config: Config, scenarioName: string): boolean {
   const scenario = config.scenarios.find((s) => s.name === scenarioName)
-  return scenario !== undefined && isBuiltInScenario(scenario.script) && !scenario.capacity && !scenario.arena
+  return scenario !== undefined && warmableScenario(scenario)
 }
 
 /**

@@ -4,6 +4,13 @@
  * (interpreted code, cold caches), and the fall flattens as compilation completes. Pure.
  */
 
+/**
+ * Seconds of one `gate.blockWarmup: auto` window: long enough for a few hundred requests at the rates
+ * gates use (a P95 of fewer is mostly noise), short enough that a gateway already warm costs three
+ * windows (about 10 s) per stack and cell.
+ */
+export const WARMUP_WINDOW_S = 3
+
 /** How settled successive windows must be. */
 export interface SteadyStateRule {
   /** Largest relative change of P95 between successive windows that counts as settled: 0.1 is 10%. */
