@@ -71,7 +71,7 @@ export function describeDryRun(
   }
   if (estimate.block) {
     lines.push(
-      `paired blocks: ${estimate.minBlocks} to ${estimate.maxBlocks} (gate.rounds ${gate.rounds} to gate.maxRounds ${gate.maxRounds ?? gate.rounds * 4} pairs), ${estimate.block.processes} k6 process(es) each, about ${formatSeconds(estimate.block.seconds)} per block`,
+      `paired blocks: ${estimate.minBlocks} to ${estimate.maxBlocks} (gate.rounds ${gate.rounds} to gate.maxRounds ${gate.maxRounds ?? gate.rounds * 4} pairs), ${estimate.block.processes} k6 process(es) each, about ${formatSeconds(estimate.block.seconds)} per block${estimate.block.warmupS > 0 ? ` (warm-up ${gate.blockWarmup === 'auto' ? 'at least ' : ''}${formatSeconds(estimate.block.warmupS)} of it)` : ''}`,
     )
   }
   const eta: string[] = []

@@ -11,14 +11,21 @@ import { InfrastructureError } from '../errors.js'
 import { findK6, type K6Binary } from '../load/k6.js'
 import type { RunResult, VariantName } from '../model.js'
 import { configCells } from '../config/sweep.js'
-import { isolateSchedule, planSchedule, type PlannedRun } from '../plan/schedule.js'
+import { isolateSchedule, planSchedule, stackOrder, type PlannedRun } from '../plan/schedule.js'
 import { planPlacement, type Placement } from '../plan/placement.js'
 import { ensureEchoImage, usesEchoImage } from '../stack/echo-image.js'
 import { buildServiceImages, removeLeftovers, removeOrphans } from '../stack/stack.js'
 import { buildVariantImages, planVariantBuilds, type VariantBuildPlan } from '../stack/variant-build.js'
 import { findTool, trustedPath } from '../trusted-path.js'
-import { runSchedule, StackSession, type ExecuteContext, type SetupReach } from './measure.js'
-import type { GatePlan, Measurer, MeasurerSetup, OnRun } from './decision/measurer.js'
+import {
+  blockWarmup,
+  runSchedule,
+  StackSession,
+  warmUpSession,
+  type ExecuteContext,
+  type SetupReach,
+} from './measure.js'
+import type { GatePlan, Measurer, MeasurerSetup, OnEvent, OnRun } from './decision/measurer.js'
 
 /** taskset (util-linux) runs k6 on the placement's CPUs; without it the gate does not pin. */
 export function hasTaskset(): boolean {
@@ -126,7 +133,12 @@ class DockerMeasurer implements Measurer {
     this.unregisterSweep()
   }
 
-  private context(phase: ExecuteContext['phase'], onRun: OnRun, block?: number): ExecuteContext {
+  private context(
+    phase: ExecuteContext['phase'],
+    onRun: OnRun,
+    onEvent: OnEvent | undefined,
+    block?: number,
+  ): ExecuteContext {
     return {
       config: this.config,
       k6: this.p.k6,
@@ -136,6 +148,7 @@ class DockerMeasurer implements Measurer {
       phase,
       block,
       onRun,
+      onEvent,
     }
   }
 
@@ -171,7 +184,9 @@ class DockerMeasurer implements Measurer {
   /**
    * Runs a schedule under gate.isolation: all of it on one session (shared), or each profile's or
    * cell's runs on a session of their own, started fresh and set up with that profile only. Each
-   * session is disposed (its stacks stopped) before the next starts.
+   * session is disposed (its stacks stopped) before the next starts. A paired block (`block` given)
+   * starts and sets up its stacks in an order drawn from gate.seed, and warms them up
+   * (gate.blockWarmup) before the measured runs; the seconds spent warming are returned.
    */
   private async runIsolated(
     title: string,
@@ -180,15 +195,28 @@ class DockerMeasurer implements Measurer {
     instance: string,
     ctx: ExecuteContext,
     baselineVariant?: VariantConfig,
-  ): Promise<RunResult[]> {
+    block?: number,
+  ): Promise<{ runs: RunResult[]; warmupS: number }> {
     const runs: RunResult[] = []
-    const isolation = this.p.plan.gate.isolation
+    let warmupS = 0
+    const { gate } = this.p.plan
+    const warmup = block === undefined ? null : blockWarmup(gate)
+    const isolation = gate.isolation
     const parts = isolateSchedule(schedule, isolation)
     for (const [i, part] of parts.entries()) {
       const profiles = [...new Set(part.map((r) => r.profile))]
       const name = parts.length === 1 ? instance : `${instance}-i${i}`
+      // Neither variant's stack always starts first (issue 22: the first started read slower).
+      const order = block === undefined ? variants : stackOrder(gate.seed, block, i)
+      if (block !== undefined) await ctx.onEvent?.({ event: 'stacks', block, session: i, order })
       // Log groups do not nest in the Actions log: the session's start is a group of its own.
-      await using stack = await this.session(variants, name, baselineVariant, profiles)
+      await using stack = await this.session(order, name, baselineVariant, profiles)
+      if (warmup) {
+        warmupS += await this.setup.log.group(
+          `${title}: warm up ${order.join(', then ')} (blockWarmup ${gate.blockWarmup})`,
+          () => warmUpSession(ctx, stack, order, part, warmup, i),
+        )
+      }
       const what =
         isolation === 'shared' ? '' : ` [${isolation} ${isolation === 'cell' ? part[0]?.cell : profiles[0]}]`
       runs.push(
@@ -197,11 +225,11 @@ class DockerMeasurer implements Measurer {
         )),
       )
     }
-    return runs
+    return { runs, warmupS }
   }
 
   /** The candidate alone on one stack: warm-up and measured rounds. */
-  async storedPhase(phase: 'stored' | 'baseline', onRun: OnRun): Promise<RunResult[]> {
+  async storedPhase(phase: 'stored' | 'baseline', onRun: OnRun, onEvent?: OnEvent): Promise<RunResult[]> {
     const { gate } = this.p.plan
     const schedule = planSchedule({
       ...this.names(),
@@ -210,17 +238,23 @@ class DockerMeasurer implements Measurer {
       seed: gate.seed,
       paired: false,
     })
-    return this.runIsolated(
+    const { runs } = await this.runIsolated(
       `Run k6 (${phase === 'baseline' ? 'baseline' : 'stored comparison'})`,
       schedule,
       ['candidate'],
       phase,
-      this.context(phase, onRun),
+      this.context(phase, onRun, onEvent),
     )
+    return runs
   }
 
   /** One paired A/B block on freshly started stacks of both variants. */
-  async pairedBlock(block: number, _why: string, onRun: OnRun): Promise<{ runs: RunResult[]; ms: number }> {
+  async pairedBlock(
+    block: number,
+    _why: string,
+    onRun: OnRun,
+    onEvent?: OnEvent,
+  ): Promise<{ runs: RunResult[]; ms: number }> {
     const { gate } = this.p.plan
     const log = this.setup.log
     this.variant ??= await buildVariantImages(
@@ -237,14 +271,18 @@ class DockerMeasurer implements Measurer {
       paired: true,
       firstRound: block * gate.pairsPerBlock,
     })
-    const runs = await this.runIsolated(
+    const { runs, warmupS } = await this.runIsolated(
       `Paired block ${block + 1} (${gate.pairing})`,
       schedule,
       ['baseline', 'candidate'],
       `b${block}`,
-      this.context('paired', onRun, block),
+      this.context('paired', onRun, onEvent, block),
       this.variant,
+      block,
     )
+    // Warm-up windows went to the journal; the comparison sees the measured runs only.
+    if (gate.blockWarmup !== 'off')
+      log.info(`paired block ${block + 1}: warm-up took ${warmupS.toFixed(0)} s`)
     return { runs, ms: this.setup.now().getTime() - began }
   }
 }

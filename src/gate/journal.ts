@@ -10,7 +10,7 @@ import { z } from 'zod'
 import type { Config } from '../config/schema.js'
 import { maskInterpolated, type InterpolatedValue } from '../config/secrets.js'
 import { ConfigError } from '../errors.js'
-import { runResultSchema, type RunResult } from '../model.js'
+import { runResultSchema, variantNames, type RunResult } from '../model.js'
 
 export const JOURNAL_FILE = 'runs.jsonl'
 
@@ -24,6 +24,52 @@ const headerSchema = z.object({
   config: z.unknown(),
 })
 export type JournalHeader = z.infer<typeof headerSchema>
+
+const variant = z.enum(variantNames)
+const count = z.number().int().nonnegative()
+
+/**
+ * What the gate did besides finishing a run, journaled between the runs: a paired block's stack
+ * start order, how long each of its stacks warmed up, and every run measured again because it
+ * could not be compared (its time counts, its result does not).
+ */
+export const gateEventSchema = z.discriminatedUnion('event', [
+  z.object({
+    event: z.literal('stacks'),
+    block: count,
+    /** The isolated session within the block (gate.isolation), from 0. */
+    session: count,
+    /** The order the variants' stacks were started and set up in, drawn per block from gate.seed. */
+    order: z.array(variant),
+  }),
+  z.object({
+    event: z.literal('warm-up'),
+    block: count,
+    session: count,
+    variant,
+    cell: z.string(),
+    windows: count,
+    seconds: z.number().nonnegative(),
+    /** The windows settled (blockWarmup: auto), or the fixed duration ran; false: stopped at the maximum. */
+    steady: z.boolean(),
+    /** The judged percentile of each window, in order (ms). */
+    latencies: z.array(z.number()),
+  }),
+  z.object({
+    event: z.literal('re-run'),
+    phase: z.enum(['stored', 'paired', 'baseline']),
+    block: count.optional(),
+    cell: z.string(),
+    round: count,
+    variants: z.array(variant),
+    /** The attempt that was discarded, from 0. */
+    attempt: count,
+    reason: z.string(),
+    /** How long the discarded attempt took. */
+    seconds: z.number().nonnegative(),
+  }),
+])
+export type GateEvent = z.infer<typeof gateEventSchema>
 
 /** Appends runs to `<outDir>/runs.jsonl`; created (truncated) by `start`. */
 export class Journal {
@@ -55,12 +101,17 @@ export class Journal {
   async append(run: RunResult): Promise<void> {
     await appendFile(this.file, `${JSON.stringify(maskInterpolated(run, this.interpolated))}\n`)
   }
+
+  /** Appends one gate event (a line with an `event` key; readers of runs skip it). */
+  async event(event: GateEvent): Promise<void> {
+    await appendFile(this.file, `${JSON.stringify(maskInterpolated(event, this.interpolated))}\n`)
+  }
 }
 
 /** A journal read back: its header and every complete run line (a torn last line is skipped). */
 export async function readJournal(
   file: string,
-): Promise<{ header: JournalHeader; runs: RunResult[]; torn: number }> {
+): Promise<{ header: JournalHeader; runs: RunResult[]; events: GateEvent[]; torn: number }> {
   const text = await readFile(file, 'utf8')
   const lines = text.split('\n').filter((line) => line.trim() !== '')
   const first = lines.shift()
@@ -71,15 +122,19 @@ export async function readJournal(
     throw new ConfigError([`${file}: not a perf-gate journal (its first line is not a journal header)`])
   }
   const runs: RunResult[] = []
+  const events: GateEvent[] = []
   let torn = 0
   for (const line of lines) {
     try {
-      runs.push(runResultSchema.parse(JSON.parse(line)))
+      const value: unknown = JSON.parse(line)
+      if (typeof value === 'object' && value !== null && 'event' in value)
+        events.push(gateEventSchema.parse(value))
+      else runs.push(runResultSchema.parse(value))
     } catch {
       // Only the last line can be torn by a kill mid-write; anything else unreadable is skipped too,
       // and counted so the report can say so.
       torn++
     }
   }
-  return { header, runs, torn }
+  return { header, runs, events, torn }
 }

@@ -11,6 +11,7 @@ import { InfrastructureError } from '../errors.js'
 import type { K6Binary, K6ScenarioResults } from '../load/k6.js'
 import { runK6Scenarios } from '../load/k6.js'
 import { isBuiltInScenario } from '../config/load.js'
+import { warmableScenario } from '../plan/estimate.js'
 import { k6Wrap, scenarioDurationS, scenarioEnv, scriptPath } from '../load/scenario-env.js'
 import type { Logger } from '../log.js'
 import type {
@@ -31,6 +32,13 @@ import { setUpProfile, type SetupGuard } from '../stack/profile-setup.js'
 import { sampleResources } from '../stack/resource-sampler.js'
 import { runCpuPerRequest, targetService } from '../stats/cpu-per-request.js'
 import { startStack, type RunningStack } from '../stack/stack.js'
+import {
+  DEFAULT_STEADY_RULE,
+  isSteady,
+  WARMUP_WINDOW_S,
+  type SteadyStateRule,
+} from '../stats/steady-state.js'
+import type { GateEvent } from './journal.js'
 
 /** Stops registered stacks on SIGINT/SIGTERM even while a run is in flight. */
 export class Cleanup {
@@ -206,6 +214,8 @@ export interface ExecuteContext {
   block?: number | undefined
   /** Called with every finished run (the journal, progress). */
   onRun: (run: RunResult) => Promise<void> | void
+  /** Called with what happens besides a finished run: re-runs, stack order, warm-up (the journal, progress). */
+  onEvent?: ((event: GateEvent) => Promise<void> | void) | undefined
 }
 
 /** An invalid run is retried this many times before it is kept as invalid. */
@@ -397,10 +407,21 @@ async function execute(
       }
     })
     const invalid = results.find((r) => !r.valid)
-    if (!invalid || first.warmup) break
+    if (!invalid || first.warmup || attempt === INVALID_RETRIES) break
     ctx.log.warning(
-      `${first.cell} [${invalid.variant}] round ${first.round}: ${invalid.invalidReason}; re-running`,
+      `${first.cell} [${invalid.variant}] round ${first.round}: ${invalid.invalidReason}; re-running (${elapsedS.toFixed(0)} s spent)`,
     )
+    await ctx.onEvent?.({
+      event: 're-run',
+      phase: ctx.phase,
+      ...(ctx.block !== undefined ? { block: ctx.block } : {}),
+      cell: first.cell,
+      round: first.round,
+      variants: planned.map((p) => p.variant),
+      attempt,
+      reason: invalid.invalidReason ?? 'invalid',
+      seconds: elapsedS,
+    })
   }
   return results
 }
@@ -492,4 +513,108 @@ export async function runSchedule(
     }
   }
   return runs
+}
+
+/** How a paired block's stacks warm up before its measured pairs (gate.blockWarmup), or null: not at all. */
+export interface BlockWarmup {
+  /** auto: windows until the judged percentile settles; fixed: one window of windowS. */
+  mode: 'auto' | 'fixed'
+  windowS: number
+  /** auto: the most one stack warms one cell. */
+  maxS: number
+  rule: SteadyStateRule
+}
+
+/** gate.blockWarmup as the measurement needs it. */
+export function blockWarmup(gate: Config['gate']): BlockWarmup | null {
+  if (gate.blockWarmup === 'off') return null
+  if (gate.blockWarmup === 'auto') {
+    return {
+      mode: 'auto',
+      windowS: WARMUP_WINDOW_S,
+      maxS: durationMs(gate.blockWarmupMax) / 1000,
+      rule: DEFAULT_STEADY_RULE,
+    }
+  }
+  const s = durationMs(gate.blockWarmup) / 1000
+  return { mode: 'fixed', windowS: s, maxS: s, rule: DEFAULT_STEADY_RULE }
+}
+
+/**
+ * Which cells a block warms: those whose runs are one k6 process of a built-in script. A capacity
+ * search and an arena warm themselves up per step or phase; a user's own script sets its own length,
+ * so a window could not be cut from it.
+ */
+function warmable(config: Config, scenarioName: string): boolean {
+  const scenario = config.scenarios.find((s) => s.name === scenarioName)
+  return scenario !== undefined && warmableScenario(scenario)
+}
+
+/**
+ * Warms a paired block's freshly started stacks before its measured runs: each stack in `order` (the
+ * order they were started and set up in), each cell of `schedule` on it, under that cell's own load,
+ * in windows of `warmup.windowS` until the judged percentile settles (or once, for a fixed duration),
+ * at most `warmup.maxS` per stack and cell. Every window is reported through `ctx.onRun` as a warm-up
+ * run (never compared) and every stack and cell through `ctx.onEvent`. Returns the seconds spent.
+ */
+export async function warmUpSession(
+  ctx: ExecuteContext,
+  session: StackSession,
+  order: readonly VariantName[],
+  schedule: readonly PlannedRun[],
+  warmup: BlockWarmup,
+  sessionIndex: number,
+): Promise<number> {
+  const began = Date.now()
+  const cells = new Map<string, PlannedRun>()
+  for (const run of schedule) if (!cells.has(run.cell)) cells.set(run.cell, run)
+  const metric = ctx.config.gate.metric
+  for (const variant of order) {
+    for (const planned of cells.values()) {
+      if (!warmable(ctx.config, planned.scenario)) {
+        ctx.log.info(`[${variant}] ${planned.cell}: not warmed (a search, an arena or an own script)`)
+        continue
+      }
+      // The cell's own load, cut into windows: no per-run warm-up inside a window.
+      const windowCtx: ExecuteContext = {
+        ...ctx,
+        config: {
+          ...ctx.config,
+          scenarios: ctx.config.scenarios.map((s) =>
+            s.name === planned.scenario ? { ...s, duration: `${warmup.windowS}s`, warmup: '0s' } : s,
+          ),
+        },
+      }
+      const cellBegan = Date.now()
+      const latencies: number[] = []
+      let steady = false
+      for (let window = 0; ; window++) {
+        const [run] = await execute(windowCtx, [{ ...planned, variant, warmup: true }], session)
+        if (!run) break
+        const recorded: RunResult = { ...run, warmup: true, warmupWindow: window }
+        latencies.push(recorded.metrics[metric])
+        await ctx.onRun(recorded)
+        steady = warmup.mode === 'fixed' || isSteady(latencies, warmup.rule)
+        const spentS = (Date.now() - cellBegan) / 1000
+        if (steady || spentS + warmup.windowS > warmup.maxS) break
+      }
+      const seconds = (Date.now() - cellBegan) / 1000
+      ctx.log.info(
+        `[${variant}] ${planned.cell}: warmed up in ${seconds.toFixed(0)} s, ${latencies.length} window(s), ${metric} ${latencies.map((l) => l.toFixed(2)).join(' -> ')} ms` +
+          (steady ? '' : ` (not settled within blockWarmupMax ${warmup.maxS} s: measured anyway)`),
+      )
+      await ctx.onEvent?.({
+        event: 'warm-up',
+        block: ctx.block ?? 0,
+        session: sessionIndex,
+        variant,
+        cell: planned.cell,
+        windows: latencies.length,
+        seconds,
+        steady,
+        latencies,
+      })
+    }
+  }
+  return (Date.now() - began) / 1000
 }

@@ -2,6 +2,7 @@
 import type { GateConfig } from '../config/schema.js'
 import type { Logger } from '../log.js'
 import type { CellComparison, RunResult, SampleSummary } from '../model.js'
+import type { GateEvent } from './journal.js'
 import { formatSeconds, type GateEstimate } from '../plan/estimate.js'
 import { formatChange } from '../stats/reason-text.js'
 
@@ -44,11 +45,17 @@ export function cellProgress(cell: CellComparison): string {
 /**
  * Progress with an ETA, one line per finished run (the terminal and the action log alike). The total
  * is the usual case of the estimate (decided at gate.rounds pairs), corrected as blocks are added, and
- * the pace is the one measured so far on this runner.
+ * the pace is the one measured so far on this runner. Runs measured again because they could not be
+ * compared (re-runs) count in the pace and are named; a paired block's warm-up (gate.blockWarmup) is
+ * left out of the pace and added, as long as the blocks so far took on average, for each block to come.
  */
 export class Progress {
   private stored = 0
   private paired = 0
+  private reruns = 0
+  private rerunS = 0
+  private warmupS = 0
+  private readonly warmedBlocks = new Set<number>()
   private readonly began: number
   constructor(
     private readonly estimate: GateEstimate,
@@ -59,7 +66,20 @@ export class Progress {
     this.began = now().getTime()
   }
 
+  /** A re-run or a block's warm-up: counted, no line of its own. */
+  event(event: GateEvent): void {
+    if (event.event === 're-run') {
+      this.reruns++
+      this.rerunS += event.seconds
+    } else if (event.event === 'warm-up') {
+      this.warmupS += event.seconds
+      this.warmedBlocks.add(event.block)
+    }
+  }
+
   done(run: RunResult): void {
+    // A warm-up window is not one of the planned runs: its time is the block's warm-up.
+    if (run.warmupWindow !== undefined) return
     if (run.phase === 'paired') this.paired++
     else this.stored++
     const runs = this.stored + this.paired
@@ -71,11 +91,21 @@ export class Progress {
       (this.estimate.stored?.runs ?? 0) + (this.estimate.block ? blocks * perBlock : 0),
     )
     const elapsedS = (this.now().getTime() - this.began) / 1000
-    const leftS = (elapsedS / runs) * (total - runs)
+    const warmed = this.warmedBlocks.size
+    const warmupPerBlock = warmed > 0 ? this.warmupS / warmed : 0
+    const blocksLeft = this.estimate.block ? Math.max(0, blocks - warmed) : 0
+    const leftS = (Math.max(0, elapsedS - this.warmupS) / runs) * (total - runs) + warmupPerBlock * blocksLeft
     const maybe = this.estimate.block && this.paired === 0 && this.estimate.stored !== null
+    const notes = [
+      this.reruns > 0
+        ? `${this.reruns} re-run${this.reruns === 1 ? '' : 's'} (${formatSeconds(this.rerunS)})`
+        : '',
+      warmed > 0 ? `warm-up ${formatSeconds(warmupPerBlock)} per block` : '',
+    ].filter(Boolean)
     this.log.info(
       `progress: ${runs}/${total} runs, ${formatSeconds(elapsedS)} elapsed, about ${formatSeconds(leftS)} left` +
-        (maybe ? ' if paired blocks are needed' : ''),
+        (maybe ? ' if paired blocks are needed' : '') +
+        notes.map((n) => `, ${n}`).join(''),
     )
   }
 }

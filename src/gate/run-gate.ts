@@ -365,6 +365,10 @@ async function runGateMasked(loaded: LoadedConfig, options: GateOptions): Promis
         await journal.append(run)
         progress.done(run)
       },
+      onEvent: async (event) => {
+        await journal.event(event)
+        progress.event(event)
+      },
     })
     measured = { p, measurer, evidence, step }
   } finally {

@@ -226,6 +226,11 @@ export const runResultSchema = z.object({
   /** Which phase of the gate measured it: the stored comparison, or the paired A/B blocks. */
   phase: z.enum(['stored', 'paired', 'baseline']).optional(),
   warmup: z.boolean(),
+  /**
+   * A paired block's warm-up load (gate.blockWarmup): which window on this stack and cell, from 0.
+   * Always a warm-up run (never compared); absent on every measured run.
+   */
+  warmupWindow: z.number().int().nonnegative().optional(),
   startedAt: z.string(),
   durationS: z.number().nonnegative(),
   metrics: runMetricsSchema,

@@ -6,6 +6,7 @@
  */
 import { durationMs, isBuiltInScenario, type Config } from '../config/schema.js'
 import { configCells } from '../config/sweep.js'
+import { DEFAULT_STEADY_RULE, WARMUP_WINDOW_S } from '../stats/steady-state.js'
 
 // Measured on a 2-core runner from the journals of real gates (bench/results/oc/journals, 6 s runs
 // with 1 s warm-up, paired blocks of 2 cells): successive k6 runs start 7.3-7.5 s apart, a paired
@@ -21,8 +22,11 @@ export interface GateEstimate {
   cells: number
   /** Stored phase, when the gate starts with it (a baseline file exists): runs and seconds. */
   stored: { runs: number; seconds: number } | null
-  /** One paired block: k6 processes and seconds; null when the gate cannot run paired blocks. */
-  block: { processes: number; seconds: number } | null
+  /**
+   * One paired block: k6 processes and seconds (its warm-up included); null when the gate cannot run
+   * paired blocks. warmupS: the least its warm-up takes (gate.blockWarmup; auto may take longer).
+   */
+  block: { processes: number; seconds: number; warmupS: number } | null
   minBlocks: number
   maxBlocks: number
   /** The gate decided by the stored phase alone (only on a runner shown to match the baseline's). */
@@ -106,11 +110,13 @@ export function estimateGate(
   const perPair = (s: Config['scenarios'][number]) => (duet(config, s) ? 1 : 2)
   const processesPerPair = cellList.reduce((sum, s) => sum + perPair(s), 0)
   const pairSeconds = cellList.reduce((sum, s) => sum + perPair(s) * runSeconds(config, s), 0)
+  const warmupS = blockWarmupSeconds(config)
   const block =
     paired && start !== 'baseline'
       ? {
           processes: processesPerPair * gate.pairsPerBlock,
-          seconds: SESSION_S * sessions + pairSeconds * gate.pairsPerBlock,
+          seconds: SESSION_S * sessions + pairSeconds * gate.pairsPerBlock + warmupS,
+          warmupS,
         }
       : null
   const minBlocks = Math.ceil(gate.rounds / gate.pairsPerBlock)
@@ -130,6 +136,32 @@ export function estimateGate(
     worstS,
     budgetS,
   }
+}
+
+/**
+ * Whether a scenario's cells are warmed by gate.blockWarmup: one k6 process of a built-in script (a
+ * search or an arena warms itself per step or phase; an own script sets its own length).
+ */
+export function warmableScenario(scenario: Config['scenarios'][number]): boolean {
+  return isBuiltInScenario(scenario.script) && !scenario.capacity && !scenario.arena
+}
+
+/**
+ * The least seconds one paired block spends warming up (gate.blockWarmup): both stacks, every
+ * warmable cell, one window of the fixed duration, or for auto the windows a gateway already warm
+ * needs to show it has settled. A JIT gateway takes longer, up to blockWarmupMax per stack and cell.
+ */
+export function blockWarmupSeconds(config: Config): number {
+  const mode = config.gate.blockWarmup
+  if (mode === 'off') return 0
+  const window =
+    mode === 'auto'
+      ? (DEFAULT_STEADY_RULE.settledChanges + 1) * (WARMUP_WINDOW_S + RUN_OVERHEAD_S)
+      : durationMs(mode) / 1000 + RUN_OVERHEAD_S
+  const cells = configCells(config).filter((c) =>
+    warmableScenario(config.scenarios.find((s) => s.name === c.scenario) as Config['scenarios'][number]),
+  )
+  return 2 * cells.length * window
 }
 
 /**

@@ -110,3 +110,14 @@ export function isolateSchedule(
   }
   return [...parts.values()]
 }
+
+/**
+ * The order in which a paired block's stacks are started and set up: drawn per block (and per
+ * isolated session within it) from the gate's seed, so neither variant is always the one whose stack
+ * starts first on a quieter machine, and a gate can be replayed.
+ */
+export function stackOrder(seed: number, block: number, session = 0): VariantName[] {
+  // A stream of its own (not the schedule's), so drawing it leaves the run order unchanged.
+  const random = seededRandom((seed * 1_000_003 + block * 7_919 + session * 104_729) ^ 0x5bd1e995)
+  return random() < 0.5 ? ['baseline', 'candidate'] : ['candidate', 'baseline']
+}

@@ -1,6 +1,6 @@
 /** `gate`: how the gate measures and decides (metric, threshold, rounds, method, budget). */
 import { z } from 'zod'
-import { boundedDuration } from './durations.js'
+import { boundedDuration, DURATION_PATTERN, durationMs } from './durations.js'
 
 export const gateSchema = z
   .object({
@@ -32,6 +32,22 @@ export const gateSchema = z
     rounds: z.number().int().min(1).max(200).default(5).describe('Measured rounds (each runs every cell).'),
     warmupRounds: z.number().int().min(0).max(20).default(1).describe('Rounds run first and discarded.'),
     seed: z.number().int().default(1).describe('Seeds the randomized run order.'),
+    blockWarmup: z
+      .union([
+        z.enum(['off', 'auto']),
+        boundedDuration('10m').refine((v) => !DURATION_PATTERN.test(v) || durationMs(v) >= 1000, {
+          message: 'expected "off", "auto" or a duration of at least "1s" (a k6 limit)',
+        }),
+      ])
+      .default('off')
+      .describe(
+        'Paired mode: load that warms each fresh stack of a block before its pairs (warm-up runs, never compared). auto: each cell on each stack in 3 s windows until its P95 settles (see "How the gate decides"), at most blockWarmupMax; a duration: each cell on each stack that long. off: none beyond each run\'s `warmup`; enough for gateways warm on their first request (nginx, Go), not for a JIT-compiled one.',
+      ),
+    blockWarmupMax: boundedDuration('10m')
+      .default('1m')
+      .describe(
+        'Paired mode, blockWarmup: auto: the longest one stack warms up one cell when its P95 does not settle; the block is then measured anyway, and the log and the journal say so.',
+      ),
     method: z
       .enum(['auto', 'stored', 'paired'])
       .default('auto')

@@ -11,7 +11,7 @@ import { checkRunner } from '../../stats/runner-check.js'
 import { compareCells } from '../compare.js'
 import { cellProgress } from '../progress.js'
 import type { Compared, FinalVerdictInput, StopStep } from './final-verdict.js'
-import type { GatePlan, Measurer, OnRun } from './measurer.js'
+import type { GatePlan, Measurer, OnEvent, OnRun } from './measurer.js'
 import { gatedVerdict, nextStep, type PolicyInput, type PolicyStep } from './policy.js'
 
 /** Everything the gate measured and compared so far. */
@@ -116,22 +116,26 @@ export async function measureUntilDecided(input: {
   plan: GatePlan
   measurer: Measurer
   onRun: OnRun
+  /** Stack order, warm-up and re-run events (the journal, progress). */
+  onEvent?: OnEvent
   log: Logger
   now: () => Date
   startedAt: Date
   /** Where the evidence accumulates (default: a new one), so a caller keeps it if measuring throws. */
   evidence?: Evidence
 }): Promise<{ step: StopStep; evidence: Evidence }> {
-  const { plan, measurer, onRun } = input
+  const { plan, measurer, onRun, onEvent } = input
   const evidence = input.evidence ?? new Evidence(plan, input.now, input.log)
   for (;;) {
     const step = next(plan, evidence, input.startedAt)
     if (step.action === 'stop') return { step, evidence }
     if (step.action === 'measure-stored') {
-      evidence.addStored(await measurer.storedPhase(plan.mode === 'baseline' ? 'baseline' : 'stored', onRun))
+      evidence.addStored(
+        await measurer.storedPhase(plan.mode === 'baseline' ? 'baseline' : 'stored', onRun, onEvent),
+      )
     } else {
       input.log.info(`paired block ${evidence.blocks + 1}: ${step.why}`)
-      const block = await measurer.pairedBlock(evidence.blocks, step.why, onRun)
+      const block = await measurer.pairedBlock(evidence.blocks, step.why, onRun, onEvent)
       evidence.addBlock(block.runs, block.ms)
     }
   }

@@ -10,6 +10,7 @@ import type { Config, GateConfig } from '../../config/schema.js'
 import type { K6Binary } from '../../load/k6.js'
 import type { Logger } from '../../log.js'
 import type { MachineFingerprint, RunResult } from '../../model.js'
+import type { GateEvent } from '../journal.js'
 
 /** What the gate settled from its inputs before anything is measured. */
 export interface GatePlan {
@@ -31,6 +32,9 @@ export interface GatePlan {
 /** Called with every finished run, the moment it finishes (the journal, progress). */
 export type OnRun = (run: RunResult) => Promise<void>
 
+/** Called with what else the journal records while measuring (stack order, warm-up, re-runs). */
+export type OnEvent = (event: GateEvent) => Promise<void>
+
 export interface Measurer {
   /** The config the runs are measured with (services built from a Dockerfile carry their image). */
   readonly config: Config
@@ -39,13 +43,18 @@ export interface Measurer {
   /** What results.json notes about how it measured (the CPU placement). */
   readonly notes: readonly string[]
   /** The candidate alone: warm-up and measured rounds, labelled with `phase`. */
-  storedPhase(phase: 'stored' | 'baseline', onRun: OnRun): Promise<RunResult[]>
+  storedPhase(phase: 'stored' | 'baseline', onRun: OnRun, onEvent?: OnEvent): Promise<RunResult[]>
   /**
    * Paired block `block` (0-based): both variants on fresh stacks; `why` is the policy's reason.
    * `ms` is how long measuring the block took, without one-off preparation (building the baseline
    * variant's images), since the policy plans the next block from it.
    */
-  pairedBlock(block: number, why: string, onRun: OnRun): Promise<{ runs: RunResult[]; ms: number }>
+  pairedBlock(
+    block: number,
+    why: string,
+    onRun: OnRun,
+    onEvent?: OnEvent,
+  ): Promise<{ runs: RunResult[]; ms: number }>
   /** Called once the loop is done, whatever happened (stops the signal sweep). */
   close(): void
 }

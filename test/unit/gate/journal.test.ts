@@ -39,6 +39,56 @@ describe('Journal', () => {
     expect(torn).toBe(0)
   })
 
+  it('keeps gate events between the runs, and reads them back apart from the runs', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'perf-gate-journal-'))
+    const journal = await Journal.start(dir, {
+      name: 'j',
+      mode: 'gate',
+      startedAt: '2026-01-01T00:00:00Z',
+      baselinePath: null,
+      config,
+    })
+    await journal.event({ event: 'stacks', block: 0, session: 0, order: ['candidate', 'baseline'] })
+    await journal.append({
+      ...run({ p95: 9, round: 0 }),
+      block: 0,
+      phase: 'paired',
+      warmup: true,
+      warmupWindow: 0,
+    })
+    await journal.event({
+      event: 'warm-up',
+      block: 0,
+      session: 0,
+      variant: 'candidate',
+      cell: 'api/steady',
+      windows: 1,
+      seconds: 3.2,
+      steady: true,
+      latencies: [9],
+    })
+    await journal.append({ ...run({ p95: 2, round: 0 }), block: 0, phase: 'paired' })
+    await journal.event({
+      event: 're-run',
+      phase: 'paired',
+      block: 0,
+      cell: 'api/steady',
+      round: 0,
+      variants: ['baseline', 'candidate'],
+      attempt: 0,
+      reason: 'dropped 40 iterations',
+      seconds: 17,
+    })
+    const { runs, events, torn } = await readJournal(journal.file)
+    expect(runs.map((r) => [r.metrics.p95, r.warmupWindow])).toEqual([
+      [9, 0],
+      [2, undefined],
+    ])
+    expect(events.map((e) => e.event)).toEqual(['stacks', 'warm-up', 're-run'])
+    expect(events[0]).toMatchObject({ order: ['candidate', 'baseline'] })
+    expect(torn).toBe(0)
+  })
+
   it('skips a torn last line, as a kill mid-write leaves it', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'perf-gate-journal-'))
     const journal = await Journal.start(dir, {

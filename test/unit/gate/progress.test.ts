@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { parseConfig } from '../../../src/config/load.js'
 import { compareCells } from '../../../src/gate/compare.js'
-import { cellProgress } from '../../../src/gate/progress.js'
+import { cellProgress, Progress } from '../../../src/gate/progress.js'
+import type { Logger } from '../../../src/log.js'
+import { estimateGate } from '../../../src/plan/estimate.js'
 import type { RunResult } from '../../../src/model.js'
 
 const config = parseConfig(
@@ -92,5 +94,75 @@ describe('cellProgress', () => {
     const cell = compared([3000, 3050, 2950], [4000, 4100, 3900])
     const latency = { ...cell, capacity: undefined, changePct: 12.34, verdict: 'regression' as const }
     expect(cellProgress(latency)).toBe('p/cap-1kb +12.3% regression')
+  })
+})
+
+describe('Progress', () => {
+  const paired = parseConfig(
+    {
+      name: 'eta',
+      services: { gw: { image: 'gw', ports: [80], wait: { log: 'up' } } },
+      profiles: [{ name: 'p', target: 'http://gw:80/' }],
+      scenarios: [{ name: 's', script: 'constant-vus', duration: '10s', warmup: '0s' }],
+    },
+    'perf-gate.yml',
+    {},
+  )
+  /** A paired gate of 2 blocks, 1 cell: 2 runs per block, 4 in all; the clock is set by each test. */
+  function progress() {
+    let t = 0
+    const lines: string[] = []
+    const log = { info: (m: string) => lines.push(m) } as unknown as Logger
+    const estimate = { ...estimateGate(paired, 'paired', true), minBlocks: 2 }
+    const p = new Progress(estimate, { ...paired.gate, pairsPerBlock: 1 }, () => new Date(t * 1000), log)
+    return { p, lines, at: (s: number) => (t = s) }
+  }
+  const measured = (variant: 'candidate' | 'baseline', block: number): RunResult => ({
+    ...search(100, block, variant),
+    capacity: undefined,
+    phase: 'paired',
+  })
+
+  it('counts re-runs and says so, their time in the pace', () => {
+    const { p, lines, at } = progress()
+    p.event({
+      event: 're-run',
+      phase: 'paired',
+      block: 0,
+      cell: 'p/s',
+      round: 0,
+      variants: ['baseline', 'candidate'],
+      attempt: 0,
+      reason: 'dropped',
+      seconds: 10,
+    })
+    at(20)
+    p.done(measured('baseline', 0))
+    p.done(measured('candidate', 0))
+    // 2 of 4 runs in 20 s (10 of them the discarded attempt): 20 s left at that pace.
+    expect(lines.at(-1)).toBe('progress: 2/4 runs, 20s elapsed, about 20s left, 1 re-run (10s)')
+  })
+
+  it('leaves warm-up windows out of the runs, and adds each block still to come its warm-up', () => {
+    const { p, lines, at } = progress()
+    at(30)
+    p.done({ ...measured('candidate', 0), warmup: true, warmupWindow: 0 })
+    p.event({
+      event: 'warm-up',
+      block: 0,
+      session: 0,
+      variant: 'candidate',
+      cell: 'p/s',
+      windows: 3,
+      seconds: 30,
+      steady: true,
+      latencies: [9, 5, 5],
+    })
+    expect(lines).toEqual([])
+    at(50)
+    p.done(measured('baseline', 0))
+    p.done(measured('candidate', 0))
+    // 2 runs in 20 s besides 30 s of warm-up: the next block costs 20 s of runs and 30 s of warm-up.
+    expect(lines.at(-1)).toBe('progress: 2/4 runs, 50s elapsed, about 50s left, warm-up 30s per block')
   })
 })

@@ -8,6 +8,7 @@ import {
   SESSION_S,
   sessionsPerPhase,
 } from '../../../src/plan/estimate.js'
+import { WARMUP_WINDOW_S } from '../../../src/stats/steady-state.js'
 
 const config = (gate: Record<string, unknown> = {}, script = 'constant-arrival-rate') =>
   parseConfig(
@@ -32,12 +33,23 @@ describe('estimateGate', () => {
     const e = estimateGate(config(), 'stored', true)
     expect(e.stored).toEqual({ runs: 12, seconds: SESSION_S + 6 * 2 * run })
     // A duet: one k6 process per cell and pair.
-    expect(e.block).toEqual({ processes: 2, seconds: SESSION_S + 2 * run })
+    expect(e.block).toEqual({ processes: 2, seconds: SESSION_S + 2 * run, warmupS: 0 })
     expect(e.minBlocks).toBe(5)
     expect(e.maxBlocks).toBe(12)
     expect(e.storedOnlyS).toBeCloseTo(FIXED_S + SESSION_S + 12 * run, 6)
     expect(e.expectedS).toBeCloseTo(FIXED_S + SESSION_S + 12 * run + 5 * (SESSION_S + 2 * run), 6)
     expect(e.worstS).toBeCloseTo(FIXED_S + SESSION_S + 12 * run + 12 * (SESSION_S + 2 * run), 6)
+  })
+
+  it("adds a block's warm-up: both stacks, every cell, a fixed window or auto's least three", () => {
+    const plain = estimateGate(config(), 'paired', true).block
+    const fixed = estimateGate(config({ blockWarmup: '10s' }), 'paired', true).block
+    expect(fixed?.warmupS).toBeCloseTo(2 * 2 * (10 + RUN_OVERHEAD_S), 6)
+    expect(fixed?.seconds).toBeCloseTo((plain?.seconds ?? 0) + (fixed?.warmupS ?? 0), 6)
+    const auto = estimateGate(config({ blockWarmup: 'auto' }), 'paired', true).block
+    expect(auto?.warmupS).toBeCloseTo(2 * 2 * 3 * (WARMUP_WINDOW_S + RUN_OVERHEAD_S), 6)
+    // A user's own script is not warmed (its length is its own).
+    expect(estimateGate(config({ blockWarmup: '10s' }, './own.js'), 'paired', true).block?.warmupS).toBe(0)
   })
 
   it('counts two processes per pair for interleaved pairs and for a custom script', () => {

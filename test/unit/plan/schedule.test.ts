@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { isolateSchedule, planSchedule, seededRandom, shuffle } from '../../../src/plan/schedule.js'
+import {
+  isolateSchedule,
+  planSchedule,
+  seededRandom,
+  shuffle,
+  stackOrder,
+} from '../../../src/plan/schedule.js'
 import { serviceWaves } from '../../../src/config/service-order.js'
 
 const base = {
@@ -128,5 +134,34 @@ describe('isolateSchedule', () => {
       expect(new Set(part.map((r) => r.cell)).size).toBe(1)
       expect(part.map((r) => r.warmup)).toEqual([true, false, false])
     }
+  })
+})
+
+describe('stackOrder', () => {
+  it('is the same for the same seed, block and session', () => {
+    for (let block = 0; block < 10; block++) {
+      expect(stackOrder(7, block)).toEqual(stackOrder(7, block))
+      expect(stackOrder(7, block, 2)).toEqual(stackOrder(7, block, 2))
+    }
+  })
+
+  it('holds both variants once each', () => {
+    for (let block = 0; block < 10; block++)
+      expect([...stackOrder(3, block)].sort()).toEqual(['baseline', 'candidate'])
+  })
+
+  it('starts either variant first, about as often, across the blocks of a gate', () => {
+    for (const seed of [1, 2, 42]) {
+      const firsts = Array.from({ length: 40 }, (_, block) => stackOrder(seed, block)[0])
+      const baselineFirst = firsts.filter((v) => v === 'baseline').length
+      expect(baselineFirst).toBeGreaterThan(10)
+      expect(baselineFirst).toBeLessThan(30)
+    }
+  })
+
+  it('draws differently for different seeds and sessions', () => {
+    const orders = (f: (i: number) => string[]) => Array.from({ length: 20 }, (_, i) => f(i)[0]).join()
+    expect(orders((block) => stackOrder(1, block))).not.toEqual(orders((block) => stackOrder(2, block)))
+    expect(orders((block) => stackOrder(1, block, 0))).not.toEqual(orders((block) => stackOrder(1, block, 1)))
   })
 })
