@@ -24,6 +24,7 @@ import type {
   GateResults,
   MachineFingerprint,
   RunResult,
+  ShardRecord,
   StoredPhaseSummary,
 } from '../model.js'
 import { estimateGate } from '../plan/estimate.js'
@@ -65,6 +66,8 @@ export interface GateOptions {
    * ran still counts, and never when there is nothing to accept.
    */
   acceptRegression?: () => Promise<AcceptanceRequest | null>
+  /** A share of a sharded gate (src/session.ts): recorded in results.json with the commit measured. */
+  shard?: Omit<ShardRecord, 'commit'> | undefined
 }
 
 export interface GateOutcome {
@@ -483,6 +486,7 @@ async function runGateMasked(loaded: LoadedConfig, options: GateOptions): Promis
     await assembleResults(p, options, evidence, step, { startedAt, finishedAt: now() }, env, loaded.root),
     loaded.interpolated,
   )
+  if (options.shard) results.shard = { ...options.shard, commit: results.gitSha }
   if (options.mode === 'gate' && results.verdict === 'regression' && options.acceptRegression)
     results = await acceptIfAsked(results, options.acceptRegression, log)
   const history =

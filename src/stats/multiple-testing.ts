@@ -8,6 +8,9 @@ import type { CellComparison } from '../model.js'
 import { formatP } from './reason-text.js'
 import { cellVerdict } from './verdict.js'
 
+/** How the reason applyHolm adds to a downgraded cell starts; beforeHolm finds it by this. */
+export const HOLM_DOWNGRADE = 'not significant after Holm correction across'
+
 /**
  * Holm step-down adjusted p-values, in the order given: sort ascending, multiply the i-th smallest
  * (0-based) by (m - i), carry the running maximum so adjusted values keep the order of the raw ones,
@@ -47,9 +50,30 @@ export function applyHolm(cells: readonly CellComparison[], blockConfidence?: nu
       // Accuracy is no latency statistic: Holm leaves a failure on it standing.
       next.verdict = cell.accuracy?.fails ? 'regression' : cellVerdict('inconclusive', cell.errorRate)
       next.reasons.push(
-        `not significant after Holm correction across ${family.length} cells (adjusted p ${formatP(adjustedPValue)}, needs < ${Number(alpha.toPrecision(3))}): regression downgraded to inconclusive`,
+        `${HOLM_DOWNGRADE} ${family.length} cells (adjusted p ${formatP(adjustedPValue)}, needs < ${Number(alpha.toPrecision(3))}): regression downgraded to inconclusive`,
       )
     }
     return next
   })
+}
+
+/**
+ * The cell as it was before applyHolm saw it: a latency regression that Holm downgraded is a
+ * regression again, without the downgrade's reason and with no adjusted p-value. Merging partial
+ * results (src/shard/merge.ts) uses it to apply Holm once across the cells of every share: each
+ * share corrected only across its own cells, and a family's adjusted p-values are not those of its
+ * parts. The cell verdict is restored for plain latency cells; a capacity or arena cell keeps its
+ * own (its kind's comparison decides it).
+ */
+export function beforeHolm(cell: CellComparison): CellComparison {
+  const downgraded = cell.reasons.some((r) => r.startsWith(HOLM_DOWNGRADE))
+  const reasons = cell.reasons.filter((r) => !r.startsWith(HOLM_DOWNGRADE))
+  if (!downgraded) return { ...cell, adjustedPValue: null, reasons }
+  return {
+    ...cell,
+    adjustedPValue: null,
+    latencyVerdict: 'regression',
+    verdict: cell.capacity || cell.arena ? cell.verdict : 'regression',
+    reasons,
+  }
 }
