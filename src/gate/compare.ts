@@ -20,6 +20,7 @@ import {
 import { compareCapacity } from '../stats/capacity-comparison.js'
 import { compareArena } from '../stats/arena-comparison.js'
 import { formatP } from '../stats/reason-text.js'
+import { cellsElsewhere } from '../shard/share.js'
 
 export type ComparisonMethod = 'stored' | 'paired' | 'none'
 
@@ -116,8 +117,9 @@ export function compareCells(input: CompareInput): { cells: CellComparison[]; no
       compared.push(cellResult)
     }
   }
-  const cells = capacityVerdicts(applyHolm(compared, gate.blockConfidence)).map((cell) =>
-    cell.arena ? { ...cell, verdict: cell.arena.verdict } : cell,
+  // A share of a sharded gate counts the other shares' cells in its family (src/shard/share.ts).
+  const cells = capacityVerdicts(applyHolm(compared, gate.blockConfidence, cellsElsewhere(config))).map(
+    (cell) => (cell.arena ? { ...cell, verdict: cell.arena.verdict } : cell),
   )
 
   if (method === 'stored') {

@@ -15,6 +15,23 @@ import { MAX_SHARDS } from '../model/results-shard.js'
 import { cellId } from '../model.js'
 import { estimateGate, formatSeconds } from '../plan/estimate.js'
 
+/**
+ * On a narrowed config: how many gated cells of the whole gate the other shares measure. A symbol,
+ * not a config key: no user writes it, JSON (the journal, results.json) never shows it, and the
+ * spreads the gate makes of its config (`{ ...config, services }`) carry it along.
+ */
+const ELSEWHERE = Symbol('perf-gate.cellsElsewhere')
+
+/**
+ * Gated cells of the whole gate that other shares measure (0 for a config that is not a share): the
+ * gate counts them in its Holm family as p = 1, so a share blocks only where Holm across every
+ * share's cells would (a cell's adjusted p in the whole family is never above this padded one).
+ */
+export function cellsElsewhere(config: object): number {
+  const n = (config as { [ELSEWHERE]?: number })[ELSEWHERE]
+  return typeof n === 'number' ? n : 0
+}
+
 /** Share `index` (1-based) of `count`. */
 export interface ShardSpec {
   index: number
@@ -90,7 +107,7 @@ export function narrowToShare<C extends CellsOf>(config: C, spec: ShardSpec, wha
     .filter((s) => cells.some((c) => c.scenario === s.name))
     // Config order, not deal order: the schedule and the report read it as the user wrote it.
     .map((s) => ({ ...s, profiles: profiles.map((p) => p.name).filter((p) => profilesOf(s.name).has(p)) }))
-  return { ...config, profiles, scenarios } as C
+  return { ...config, profiles, scenarios, [ELSEWHERE]: total - share.gated.length } as C
 }
 
 /**

@@ -36,9 +36,20 @@ export function holmAdjust(pValues: readonly number[]): number[] {
  * an error-rate failure still makes it a regression. Control cells are not part of the family
  * (they never gate) and keep adjustedPValue null.
  */
-export function applyHolm(cells: readonly CellComparison[], blockConfidence?: number): CellComparison[] {
+export function applyHolm(
+  cells: readonly CellComparison[],
+  blockConfidence?: number,
+  /**
+   * Cells of the family measured elsewhere (the other shares of a sharded gate), counted as p = 1:
+   * a share then blocks only on what Holm across the whole family would confirm (see beforeHolm).
+   */
+  elsewhere = 0,
+): CellComparison[] {
   const family = cells.filter((cell) => !cell.control && cell.pValue !== null)
-  const adjusted = holmAdjust(family.map((cell) => cell.pValue as number))
+  const adjusted = holmAdjust([
+    ...family.map((cell) => cell.pValue as number),
+    ...new Array<number>(elsewhere).fill(1),
+  ])
   const byCell = new Map(family.map((cell, i) => [cell, adjusted[i] as number]))
   return cells.map((cell) => {
     const adjustedPValue = byCell.get(cell)
@@ -50,7 +61,7 @@ export function applyHolm(cells: readonly CellComparison[], blockConfidence?: nu
       // Accuracy is no latency statistic: Holm leaves a failure on it standing.
       next.verdict = cell.accuracy?.fails ? 'regression' : cellVerdict('inconclusive', cell.errorRate)
       next.reasons.push(
-        `${HOLM_DOWNGRADE} ${family.length} cells (adjusted p ${formatP(adjustedPValue)}, needs < ${Number(alpha.toPrecision(3))}): regression downgraded to inconclusive`,
+        `${HOLM_DOWNGRADE} ${family.length + elsewhere} cells (adjusted p ${formatP(adjustedPValue)}, needs < ${Number(alpha.toPrecision(3))}): regression downgraded to inconclusive`,
       )
     }
     return next

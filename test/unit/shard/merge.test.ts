@@ -53,17 +53,20 @@ function allCells(): CellComparison[] {
 const DIGEST = 'ab'.repeat(32)
 const SHA = 'c'.repeat(40)
 
-/** PartialResults results of share i/N, as a shard's gate writes them (Holm across its own cells). */
+/** Partial results of share i/N, as a share's gate writes them. */
 function partial(
   index: number,
   count: number,
   overrides: Partial<NonNullable<GateResults['shard']>> = {},
+  /** Gated cells in other shares, counted in the share's Holm family (what a sharded gate does). */
+  elsewhere = 0,
 ): PartialResults {
   const share = shareOf(matrix, { index, count })
   const mine = new Set([...share.gated, ...share.controls].map((c) => `${c.profile}/${c.scenario}`))
   const cells = applyHolm(
     allCells().filter((c) => mine.has(c.cell)),
     ALPHA_CONFIDENCE,
+    elsewhere,
   )
   const base = passingGate()
   const results: GateResults = {
@@ -121,6 +124,29 @@ describe('mergePartials', () => {
     const merged = mergePartials(parts).results.cells.find((c) => c.cell === 'nginx/large')
     expect(merged?.verdict).toBe('inconclusive')
     expect(merged?.reasons.at(-1)).toMatch(/Holm correction across 9 cells/)
+  })
+
+  it('a share that counts the other shares’ cells blocks only where the whole family would', () => {
+    const whole = applyHolm(allCells(), ALPHA_CONFIDENCE)
+    for (const count of [2, 3, 4]) {
+      const parts = Array.from({ length: count }, (_, i) => {
+        const gated = shareOf(matrix, { index: i + 1, count }).gated.length
+        return partial(i + 1, count, {}, gatedCellsSorted(matrix).length - gated)
+      })
+      const merged = mergePartials(parts).results.cells
+      for (const part of parts)
+        for (const cell of part.results.cells.filter((c) => !c.control)) {
+          const wholeCell = whole.find((c) => c.cell === cell.cell) as CellComparison
+          // Padded: never below the whole family's adjusted p, so a share's block stands after the merge.
+          expect(cell.adjustedPValue as number).toBeGreaterThanOrEqual(
+            (wholeCell.adjustedPValue as number) - 1e-15,
+          )
+          if (cell.verdict === 'regression')
+            expect(merged.find((c) => c.cell === cell.cell)?.verdict, cell.cell).toBe('regression')
+        }
+      for (const cell of merged.filter((c) => !c.control))
+        expect(cell.verdict).toBe(whole.find((c) => c.cell === cell.cell)?.verdict)
+    }
   })
 
   it('joins into one verdict, one control per scenario, and notes from every share', () => {

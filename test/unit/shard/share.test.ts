@@ -4,6 +4,7 @@ import { configCells } from '../../../src/config/sweep.js'
 import { estimateGate } from '../../../src/plan/estimate.js'
 import {
   budgetWarning,
+  cellsElsewhere,
   gatedCellsSorted,
   narrowToShare,
   parseShard,
@@ -114,6 +115,15 @@ describe('narrowToShare', () => {
     expect(narrowed.gate).toEqual(c.gate)
     expect(narrowed.services).toEqual(c.services)
     expect(narrowed.baselineVariant).toEqual(c.baselineVariant)
+  })
+
+  it('records how many gated cells the other shares measure, surviving the gate’s spreads', () => {
+    const c = config()
+    expect(cellsElsewhere(c)).toBe(0)
+    const narrowed = narrowToShare(c, { index: 1, count: 3 }, '--shard')
+    expect(cellsElsewhere(narrowed)).toBe(8 - 3)
+    expect(cellsElsewhere({ ...narrowed, services: {} })).toBe(5)
+    expect(JSON.stringify(narrowed)).not.toContain('cellsElsewhere')
   })
 
   it('refuses more shares than gated cells, naming the flag', () => {
