@@ -60,6 +60,14 @@ export function gateSession(
       cells: shareOf(loaded.config, spec).gated.map((c) => `${c.profile}/${c.scenario}`),
       blockConfidence: loaded.config.gate.blockConfidence,
       onInconclusive: loaded.config.gate.onInconclusive,
+      layout: {
+        profiles: loaded.config.profiles.map((p) => ({
+          name: p.name,
+          ...(p.hooks !== undefined ? { hooks: p.hooks } : {}),
+        })),
+        scenarios: loaded.config.scenarios.map((s) => s.name),
+        reference: loaded.config.report.reference ?? null,
+      },
     },
   }
 }

@@ -35,6 +35,20 @@ export function shardFields(p: ResultParts) {
         blockConfidence: z.number().gt(0.5).lt(1).optional(),
         /** gate.onInconclusive, so the merged verdict fails the job exactly as the whole gate would. */
         onInconclusive: z.enum(['warn', 'fail']).optional(),
+        /**
+         * The whole config's profiles in order (with their declared policy hooks), its scenarios in
+         * order, and report.reference: the merge lays out the table and computes the overhead figures
+         * over every share's cells as the unsharded gate would.
+         */
+        layout: z
+          .object({
+            profiles: z
+              .array(z.object({ name: strings.name, hooks: z.number().int().positive().optional() }))
+              .max(1_000),
+            scenarios: z.array(strings.name).max(5_000),
+            reference: strings.name.nullable(),
+          })
+          .optional(),
       })
       .optional(),
   }

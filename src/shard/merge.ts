@@ -11,7 +11,7 @@
 import { ConfigError } from '../errors.js'
 import type { CellComparison, GateResults, RunnerCheckResult, ShardRecord, Verdict } from '../model.js'
 import { applyHolm, beforeHolm } from '../stats/multiple-testing.js'
-import { payloadFigures } from '../stats/overhead.js'
+import { overheadFigures, payloadFigures } from '../stats/overhead.js'
 import { resourceFigures } from '../stats/resources.js'
 
 /** One partial results.json as read: its file (named in every refusal) and its results. */
@@ -103,7 +103,11 @@ function gatedVerdict(cells: readonly CellComparison[]): Verdict {
 }
 
 /** Holm across every gated cell of every share; a cell's kind and script thresholds still decide it. */
-export function mergedCells(cellsByShard: readonly (readonly CellComparison[])[], blockConfidence?: number) {
+export function mergedCells(
+  cellsByShard: readonly (readonly CellComparison[])[],
+  blockConfidence?: number,
+  layout?: Layout,
+) {
   const gated = cellsByShard.flatMap((cells) => cells.filter((c) => !c.control).map(beforeHolm))
   // A control runs in every share that needs it: the first share's stands in the table (the others
   // checked their own runners, which their partials' notes report).
@@ -116,9 +120,38 @@ export function mergedCells(cellsByShard: readonly (readonly CellComparison[])[]
     if (cell.accuracy?.fails || cell.scriptThresholds?.some((t) => t.fails)) verdict = 'regression'
     return { ...cell, verdict }
   })
-  return corrected.sort((a, b) =>
-    a.control !== b.control ? (a.control ? -1 : 1) : a.cell < b.cell ? -1 : a.cell > b.cell ? 1 : 0,
-  )
+  return corrected.sort(layoutOrder(layout))
+}
+
+type Layout = NonNullable<Shard['layout']>
+
+/**
+ * The unsharded gate's order: profile by profile, scenarios in config order (config/sweep.ts
+ * configCells). Without a layout (partials written before it), controls first, then by name.
+ */
+function layoutOrder(layout: Layout | undefined) {
+  const byName = (a: CellComparison, b: CellComparison) => (a.cell < b.cell ? -1 : a.cell > b.cell ? 1 : 0)
+  if (!layout)
+    return (a: CellComparison, b: CellComparison) =>
+      a.control !== b.control ? (a.control ? -1 : 1) : byName(a, b)
+  const profile = new Map(layout.profiles.map((p, i) => [p.name, i]))
+  const scenario = new Map(layout.scenarios.map((s, i) => [s, i]))
+  const at = (map: Map<string, number>, key: string) => map.get(key) ?? Number.MAX_SAFE_INTEGER
+  return (a: CellComparison, b: CellComparison) =>
+    at(profile, a.profile) - at(profile, b.profile) ||
+    at(scenario, a.scenario) - at(scenario, b.scenario) ||
+    byName(a, b)
+}
+
+/** The shares' own overhead figures, each profile, reference and level once (partials without a layout). */
+function joinedOverhead(parts: readonly GateResults[]) {
+  const overhead = new Map<string, NonNullable<GateResults['figures']>['overhead'][number]>()
+  for (const r of parts)
+    for (const o of r.figures?.overhead ?? []) {
+      const key = `${o.profile}\u0000${o.reference}\u0000${o.scenario}`
+      if (!overhead.has(key)) overhead.set(key, o)
+    }
+  return { reference: parts[0]?.figures?.reference ?? null, overhead: [...overhead.values()] }
 }
 
 /** The least reassuring runner check of the shares (each checked its own runner). */
@@ -144,6 +177,7 @@ export function mergePartials(input: readonly PartialResults[]): Merged {
   const cells = mergedCells(
     parts.map((r) => r.cells),
     shard.blockConfidence,
+    shard.layout,
   )
   const verdict = first.mode === 'baseline' ? 'pass' : gatedVerdict(cells)
   const label = (r: GateResults) => `shard ${(r.shard as Shard).index}/${shard.count}`
@@ -170,13 +204,17 @@ export function mergePartials(input: readonly PartialResults[]): Merged {
   const paired = parts.map((r) => r.paired)
   const startedAt = parts.map((r) => r.startedAt).sort()[0] as string
   const finishedAt = parts.map((r) => r.finishedAt).sort()[parts.length - 1] as string
-  const overhead = new Map<string, NonNullable<GateResults['figures']>['overhead'][number]>()
-  for (const r of parts)
-    for (const o of r.figures?.overhead ?? []) {
-      const key = `${o.profile}\u0000${o.reference}\u0000${o.scenario}`
-      if (!overhead.has(key)) overhead.set(key, o)
-    }
   const confidence = first.confidence
+  // With the layout, the overhead figures over every share's cells, as the unsharded gate computes
+  // them (a share may lack the reference profile's cells); without, the shares' own, joined.
+  const overhead = shard.layout
+    ? overheadFigures({
+        cells,
+        reference: shard.layout.reference,
+        confidence,
+        hooks: Object.fromEntries(shard.layout.profiles.map((p) => [p.name, p.hooks])),
+      })
+    : joinedOverhead(parts)
   const payload = payloadFigures(cells, confidence)
   const resources = resourceFigures(cells, confidence)
   const results: GateResults = {
@@ -224,8 +262,7 @@ export function mergePartials(input: readonly PartialResults[]): Merged {
     wallTimeS: Math.max(...parts.map((r) => r.wallTimeS ?? 0)),
     ...(first.changePoints ? { changePoints: first.changePoints } : {}),
     figures: {
-      reference: first.figures?.reference ?? null,
-      overhead: [...overhead.values()],
+      ...overhead,
       ...(payload.length > 0 ? { payload } : {}),
       ...(resources.length > 0 ? { resources } : {}),
     },

@@ -149,6 +149,31 @@ describe('mergePartials', () => {
     }
   })
 
+  it('with the layout: the unsharded gate’s cell order, and overhead over every share’s cells', () => {
+    const layout = {
+      profiles: profiles.map((name) => ({ name })),
+      scenarios,
+      reference: 'nginx',
+    }
+    // Two shares: envoy/large is in one, nginx/large (its reference) in the other.
+    const parts = shards(2).map((p) => ({
+      ...p,
+      results: { ...p.results, shard: { ...(p.results.shard as NonNullable<GateResults['shard']>), layout } },
+    }))
+    const { results } = mergePartials(parts)
+    expect(results.cells.map((c) => c.cell)).toEqual(
+      profiles.flatMap((p) => scenarios.map((s) => `${p}/${s}`)),
+    )
+    expect(results.figures?.reference).toBe('nginx')
+    // Every level has the gateway over the control and envoy and caddy over nginx, though no share
+    // held all of a level's profiles.
+    const figures = (results.figures?.overhead ?? []).map((o) => `${o.profile}:${o.reference}:${o.scenario}`)
+    for (const s of scenarios)
+      for (const f of [`nginx:control:${s}`, `envoy:nginx:${s}`, `caddy:nginx:${s}`])
+        expect(figures).toContain(f)
+    expect(parts.map((p) => p.results.shard?.cells.includes('envoy/large'))).toEqual([false, true])
+  })
+
   it('joins into one verdict, one control per scenario, and notes from every share', () => {
     const { results, fails } = mergePartials(shards(3))
     expect(results.verdict).toBe('regression')
