@@ -84,6 +84,53 @@ describe('perf-gate merge (built CLI) over two recorded partials', () => {
   })
 })
 
+describe('run --shard: bad shares exit 2 before anything starts', () => {
+  // An image that does not exist: reaching the stack would fail with exit 3, not 2.
+  const config = path.join(temp('perf-gate-shard-cfg-'), 'perf-gate.yml')
+  writeFileSync(
+    config,
+    `name: s
+services:
+  gw: { image: perf-gate/never-started:none, ports: [80], wait: { log: up } }
+baselineVariant: { services: { gw: { image: perf-gate/never-started:base } } }
+profiles:
+  - { name: control, target: "http://gw:80/", control: true }
+  - { name: gw, target: "http://gw:80/" }
+scenarios: [{ name: s, script: constant-vus, vus: 2 }]
+`,
+  )
+
+  it('more shares than gated cells, a malformed share, a sharded baseline', async () => {
+    const out = temp('perf-gate-shard-out-')
+    const many = await runCli(['run', '--config', config, '--shard', '2/2', '--out', out])
+    expect(many.code, many.stderr).toBe(2)
+    expect(many.stderr).toMatch(/--shard 2\/2: the config has 1 gated cell\(s\), so at most 1 shard\(s\)/)
+    const bad = await runCli(['run', '--config', config, '--shard', '3/2', '--out', out])
+    expect(bad.code).toBe(2)
+    expect(bad.stderr).toMatch(/--shard <i\/N>.*expected "i\/N" with 1 <= i <= N <= 64/)
+    const baseline = await runCli([
+      'run',
+      '--config',
+      config,
+      '--shard',
+      '1/1',
+      '--mode',
+      'baseline',
+      '--out',
+      out,
+    ])
+    expect(baseline.code).toBe(2)
+    expect(baseline.stderr).toMatch(/--shard: only a gate is sharded/)
+  })
+
+  it('--dry-run shows the share', async () => {
+    const run = await runCli(['run', '--config', config, '--shard', '1/1', '--dry-run'])
+    expect(run.code, run.stderr).toBe(0)
+    expect(run.stdout).toMatch(/^shard 1\/1: this runner measures the cells below/m)
+    expect(run.stdout).toMatch(/^cells: 2 \(control\/s \[control\], gw\/s\)/m)
+  })
+})
+
 describe('the action in merge mode (built dist/index.js, fake GitHub)', () => {
   let github: FakeGitHub
   let workspace: string
