@@ -250,13 +250,10 @@ export function mergePartials(input: readonly PartialResults[]): Merged {
           cells: stored.flatMap((s) => s?.cells ?? []),
         }
       : null,
+    // The share with the fewest pairs per cell, as it ran them: the report never claims more pairs
+    // than every cell had, and its blocks and pairs agree (the shares' blocks ran side by side).
     paired: paired.every((p) => p)
-      ? {
-          blocks: paired.reduce((sum, p) => sum + (p?.blocks ?? 0), 0),
-          // Pairs per cell: the fewest any share had, so the report never claims more.
-          pairs: Math.min(...paired.map((p) => p?.pairs ?? 0)),
-          pairing: (paired[0] as NonNullable<(typeof paired)[number]>).pairing,
-        }
+      ? (paired as NonNullable<(typeof paired)[number]>[]).reduce((a, b) => (b.pairs < a.pairs ? b : a))
       : null,
     // The shards ran side by side: the gate took as long as its slowest share.
     wallTimeS: Math.max(...parts.map((r) => r.wallTimeS ?? 0)),

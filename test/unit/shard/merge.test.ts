@@ -185,6 +185,23 @@ describe('mergePartials', () => {
     expect(results.notes.filter((n) => /^shard \d\/3: share \d note$/.test(n))).toHaveLength(3)
   })
 
+  it('reports the pairs of the share with the fewest, and the slowest share’s wall time', () => {
+    const parts = shards(2)
+    parts[0]!.results = {
+      ...parts[0]!.results,
+      paired: { blocks: 6, pairs: 6, pairing: 'duet' },
+      wallTimeS: 168,
+    }
+    parts[1]!.results = {
+      ...parts[1]!.results,
+      paired: { blocks: 5, pairs: 5, pairing: 'duet' },
+      wallTimeS: 142,
+    }
+    const { results } = mergePartials(parts)
+    expect(results.paired).toEqual({ blocks: 5, pairs: 5, pairing: 'duet' })
+    expect(results.wallTimeS).toBe(168)
+  })
+
   it('passes when every gated cell passes, and follows onInconclusive', () => {
     const passing = shards(2).map((p) => ({
       ...p,
