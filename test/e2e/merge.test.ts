@@ -131,7 +131,7 @@ scenarios: [{ name: s, script: constant-vus, vus: 2 }]
   })
 })
 
-describe('the action in merge mode (built dist/index.js, fake GitHub)', () => {
+describe('the action: merge mode and the shard input (built dist/index.js, fake GitHub)', () => {
   let github: FakeGitHub
   let workspace: string
   let runs = 0
@@ -220,6 +220,23 @@ describe('the action in merge mode (built dist/index.js, fake GitHub)', () => {
     const after = github.commentsOn(REPO, 7)
     expect(after).toHaveLength(1)
     expect(after[0]!.id).toBe(comments[0]!.id)
+  })
+
+  it('in gate mode, refuses a share with no gated cell before anything starts (exit 2, input named)', async () => {
+    writeFileSync(
+      path.join(workspace, 'perf-gate.yml'),
+      `name: s
+services:
+  gw: { image: perf-gate/never-started:none, ports: [80], wait: { log: up } }
+profiles:
+  - { name: control, target: "http://gw:80/", control: true }
+  - { name: gw, target: "http://gw:80/" }
+scenarios: [{ name: s, script: constant-vus, vus: 2 }]
+`,
+    )
+    const run = await runAction({ shard: '2/2', 'github-token': 'write-token', 'upload-artifacts': 'false' })
+    expect(run.code, run.stdout).toBe(2)
+    expect(run.stdout).toMatch(/::error::.*input "shard" 2\/2: the config has 1 gated cell\(s\)/)
   })
 
   it('fails with exit 2 and no comment when a shard is missing', async () => {
