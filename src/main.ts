@@ -216,6 +216,8 @@ export async function run(): Promise<void> {
         log: actionLogger,
         what: `input "${Inputs.Results}"`,
         acceptRegression: () => labelRequest(settings, context),
+        // Artifacts of another push or run must not join this one's verdict.
+        expectedCommit: process.env.GITHUB_SHA || undefined,
       })
       actionLogger.info(`merged ${files.length} partial results: ${files.join(', ')}`)
       results = outcome.results

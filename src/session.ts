@@ -126,11 +126,13 @@ export async function mergeSession(
     log: Logger
     what: string
     acceptRegression?: (() => Promise<AcceptanceRequest | null>) | undefined
+    /** The commit the merge is for (GITHUB_SHA in the action); every partial must have measured it. */
+    expectedCommit?: string | undefined
   },
 ): Promise<MergeOutcome> {
   const partials: PartialResults[] = []
   for (const file of files) partials.push({ file, results: await readResults(file, options.what) })
-  const merged = mergePartials(partials)
+  const merged = mergePartials(partials, options.expectedCommit)
   let results = merged.results
   if (results.verdict === 'regression' && options.acceptRegression) {
     const request = await options.acceptRegression()

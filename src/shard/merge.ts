@@ -30,7 +30,11 @@ export interface Merged {
 type Shard = ShardRecord
 
 /** Every reason the partials cannot be merged, each naming its file; empty when they can. */
-export function mergeRefusals(partials: readonly PartialResults[]): string[] {
+export function mergeRefusals(
+  partials: readonly PartialResults[],
+  /** The commit this merge is for (GITHUB_SHA in the action): every partial must have measured it. */
+  expectedCommit?: string,
+): string[] {
   if (partials.length === 0) return ['no partial results given']
   const problems: string[] = []
   const sharded = partials.filter((p) => {
@@ -58,6 +62,10 @@ export function mergeRefusals(partials: readonly PartialResults[]): string[] {
         )
     }
   }
+  if (expectedCommit !== undefined && f.commit !== expectedCommit)
+    problems.push(
+      `${first.file}: commit ${String(f.commit)} is not the commit this merge runs for (${expectedCommit}): partials of another run or push cannot be merged`,
+    )
   if (problems.length > 0) return problems
   const seen = new Map<number, string>()
   for (const p of sharded) {
@@ -165,8 +173,8 @@ function worstRunner(runners: readonly RunnerCheckResult[]): RunnerCheckResult {
 }
 
 /** Joins partial results that mergeRefusals accepted. Throws a ConfigError listing every refusal. */
-export function mergePartials(input: readonly PartialResults[]): Merged {
-  const problems = mergeRefusals(input)
+export function mergePartials(input: readonly PartialResults[], expectedCommit?: string): Merged {
+  const problems = mergeRefusals(input, expectedCommit)
   if (problems.length > 0) throw new ConfigError(problems)
   const partials = [...input].sort(
     (a, b) => (a.results.shard as Shard).index - (b.results.shard as Shard).index,

@@ -136,7 +136,7 @@ describe('the action: merge mode and the shard input (built dist/index.js, fake 
   let workspace: string
   let runs = 0
 
-  async function runAction(inputs: Record<string, string>) {
+  async function runAction(inputs: Record<string, string>, extraEnv: Record<string, string> = {}) {
     const dir = temp('perf-gate-merge-run-')
     const eventPath = path.join(dir, 'event.json')
     const outputPath = path.join(dir, 'output.txt')
@@ -170,6 +170,7 @@ describe('the action: merge mode and the shard input (built dist/index.js, fake 
       GITHUB_SERVER_URL: 'https://github.example',
       GITHUB_RUN_ID: String(3000 + runs),
       RUNNER_TEMP: dir,
+      ...extraEnv,
     }
     for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase()}`] = value
     const child = spawn(process.execPath, [path.join(ROOT, 'dist/index.js')], { env, cwd: workspace })
@@ -237,6 +238,15 @@ scenarios: [{ name: s, script: constant-vus, vus: 2 }]
     const run = await runAction({ shard: '2/2', 'github-token': 'write-token', 'upload-artifacts': 'false' })
     expect(run.code, run.stdout).toBe(2)
     expect(run.stdout).toMatch(/::error::.*input "shard" 2\/2: the config has 1 gated cell\(s\)/)
+  })
+
+  it('refuses partials that did not measure this run’s commit (GITHUB_SHA)', async () => {
+    const run = await runAction(
+      { mode: 'merge', results: 'partials', 'github-token': 'write-token', 'upload-artifacts': 'false' },
+      { GITHUB_SHA: 'd'.repeat(40) },
+    )
+    expect(run.code).toBe(2)
+    expect(run.stdout).toMatch(/::error::.*commit null is not the commit this merge runs for \(d{40}\)/)
   })
 
   it('fails with exit 2 and no comment when a shard is missing', async () => {

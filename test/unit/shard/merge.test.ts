@@ -249,6 +249,15 @@ describe('mergeRefusals', () => {
     )
   })
 
+  it('refuses partials of a commit other than the one the merge runs for', () => {
+    expect(mergeRefusals(shards(2), SHA)).toEqual([])
+    expect(mergeRefusals(shards(2), 'e'.repeat(40))).toEqual([
+      expect.stringMatching(
+        /^shard-1\/results.json: commit c{40} is not the commit this merge runs for \(e{40}\)/,
+      ),
+    ])
+  })
+
   it('refuses a missing or a duplicated shard', () => {
     expect(mergeRefusals([partial(1, 3), partial(3, 3)])).toEqual([
       expect.stringMatching(/^shard 2\/3 is missing: got 1, 3 of 3/),
