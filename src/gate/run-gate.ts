@@ -45,6 +45,7 @@ import { applyScriptThresholds, verdictWithThresholds } from './script-threshold
 import { gatedVerdict, nextStep, type PolicyStep } from './policy.js'
 import { formatChange } from '../stats/reason-text.js'
 import { changePointReport } from '../stats/change-points.js'
+import { recordShard } from '../shard/record.js'
 
 export interface GateOptions {
   mode: 'gate' | 'baseline'
@@ -486,7 +487,7 @@ async function runGateMasked(loaded: LoadedConfig, options: GateOptions): Promis
     await assembleResults(p, options, evidence, step, { startedAt, finishedAt: now() }, env, loaded.root),
     loaded.interpolated,
   )
-  if (options.shard) results.shard = { ...options.shard, commit: results.gitSha }
+  if (options.shard) results = recordShard(results, options.shard)
   if (options.mode === 'gate' && results.verdict === 'regression' && options.acceptRegression)
     results = await acceptIfAsked(results, options.acceptRegression, log)
   const history =

@@ -13,6 +13,7 @@ import type { CellComparison, GateResults, RunnerCheckResult, ShardRecord, Verdi
 import { applyHolm, beforeHolm } from '../stats/multiple-testing.js'
 import { overheadFigures, payloadFigures } from '../stats/overhead.js'
 import { resourceFigures } from '../stats/resources.js'
+import { PARTIAL_NOTE } from './record.js'
 
 /** One partial results.json as read: its file (named in every refusal) and its results. */
 export interface PartialResults {
@@ -202,7 +203,7 @@ export function mergePartials(input: readonly PartialResults[], expectedCommit?:
   const seen = new Set<string>()
   for (const r of parts)
     for (const note of r.notes) {
-      if (seen.has(note)) continue
+      if (seen.has(note) || note.startsWith(PARTIAL_NOTE)) continue
       seen.add(note)
       notes.push(`${label(r)}: ${note}`)
     }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { CellComparison, GateResults } from '../../../src/model.js'
 import { mergePartials, mergeRefusals, type PartialResults } from '../../../src/shard/merge.js'
+import { recordShard } from '../../../src/shard/record.js'
 import { applyHolm } from '../../../src/stats/multiple-testing.js'
 import { gatedCellsSorted, shareOf } from '../../../src/shard/share.js'
 import { makeCell, passingGate } from '../../support/report-fixtures.js'
@@ -200,6 +201,18 @@ describe('mergePartials', () => {
     const { results } = mergePartials(parts)
     expect(results.paired).toEqual({ blocks: 5, pairs: 5, pairing: 'duet' })
     expect(results.wallTimeS).toBe(168)
+  })
+
+  it('a share’s results say they are partial; the merged ones do not', () => {
+    const parts = shards(2).map((p) => {
+      const { shard, ...rest } = p.results
+      const { commit, ...record } = shard as NonNullable<GateResults['shard']>
+      const results = recordShard({ ...rest, gitSha: commit }, record)
+      expect(results.shard).toEqual(shard)
+      expect(results.notes[0]).toMatch(/^Partial results: shard \d\/2, \d of the gate's gated cells/)
+      return { ...p, results }
+    })
+    expect(mergePartials(parts).results.notes.filter((n) => n.includes('Partial results'))).toEqual([])
   })
 
   it('passes when every gated cell passes, and follows onInconclusive', () => {
