@@ -149,6 +149,6 @@ export function budgetWarning(
   if (!fit) return null
   const over = `gate.rounds (${config.gate.rounds}) pairs of full paired blocks take about ${formatSeconds(fit.expectedS)}, more than gate.timeBudget (${config.gate.timeBudget})`
   return fit.shards === null
-    ? `${over}, and even one gated cell per shard would not fit: raise gate.timeBudget or shorten the scenarios`
+    ? `${over}, and no shard count up to ${Math.min(gatedCellsSorted(config).length, MAX_SHARDS)} (one gated cell per shard at most) fits: raise gate.timeBudget or shorten the scenarios`
     : `${over}: the gate would stop undecided; split it with --shard i/${fit.shards} (at least ${fit.shards} shards fit the budget; see docs/workflows.md "Sharding")`
 }

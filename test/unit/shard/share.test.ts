@@ -157,7 +157,9 @@ describe('shardsToFit and the budget warning', () => {
   it('says when no number of shards fits', () => {
     const c = config({ timeBudget: '20s' })
     expect(shardsToFit(c, 'paired', true)?.shards).toBeNull()
-    expect(budgetWarning(c, 'paired', true)).toMatch(/even one gated cell per shard would not fit/)
+    expect(budgetWarning(c, 'paired', true)).toMatch(
+      /no shard count up to 8 \(one gated cell per shard at most\) fits/,
+    )
   })
 
   it('says nothing without paired blocks', () => {
