@@ -15,6 +15,7 @@ const OFFLINE_E2E = [
   'test/e2e/bad-input.test.ts',
   'test/e2e/hostile-config.test.ts',
   'test/e2e/html-report.test.ts',
+  'test/e2e/merge.test.ts',
   'test/e2e/package.test.ts',
   'test/e2e/preflight.test.ts',
 ]

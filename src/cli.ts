@@ -2,7 +2,8 @@
 /**
  * perf-gate CLI: the same engine as the action, for a laptop or any CI.
  *   perf-gate run [--config perf-gate.yml] [--mode gate|baseline] [--out DIR] [--threshold 10%] [--baseline FILE]
- *                 [--accept-regression REASON]
+ *                 [--accept-regression REASON] [--shard i/N]
+ *   perf-gate merge PARTIAL... [--out DIR]   (joins the partial results of --shard runs)
  *   perf-gate validate [--config perf-gate.yml]
  *   perf-gate report|compare|init|doctor (src/cli/verbs.ts)
  * --config defaults to perf-gate.yml in the current directory.
@@ -16,12 +17,13 @@ import { describeDryRun } from './cli/dry-run.js'
 import { jsonSummary } from './cli/json-summary.js'
 import { VERSION } from './cli/version.js'
 import { registerVerbs } from './cli/verbs.js'
+import { registerMerge } from './cli/merge-verb.js'
 import { cannotBlockReasons } from './config/can-block.js'
 import { parseHostList } from './config/hosts.js'
 import { configFile, DEFAULT_CONFIG_FILE, loadConfig, type LoadOptions } from './config/load.js'
 import { parseThreshold } from './config/threshold.js'
 import { checkBaseline } from './baseline/store.js'
-import { ExitCode } from './errors.js'
+import { ConfigError, ExitCode } from './errors.js'
 import { flagAcceptance, MAX_REASON_CHARS } from './gate/accept-regression.js'
 import { headline } from './report/headline.js'
 import { prepareOutDir } from './gate/artifacts.js'
@@ -31,6 +33,8 @@ import { hasTaskset, runGate } from './gate/run-gate.js'
 import { planPlacement } from './plan/placement.js'
 import { guardInterrupts } from './interrupt.js'
 import { disableReaperUnlessSet } from './stack/reaper.js'
+import { eventName, gateSession } from './session.js'
+import { budgetWarning, parseShard, SHARD_FORMAT, type ShardSpec } from './shard/share.js'
 
 function thresholdOption(value: string): number {
   const parsed = parseThreshold(value)
@@ -68,6 +72,12 @@ const ALLOW_PATHS_HELP =
   "read files, build contexts and k6 scripts outside the config's folder and the working directory (never /proc, /sys, /dev)"
 const ALLOW_HOST_HELP =
   "a host setup, readiness and targets may call besides the stack's services (repeatable)"
+
+function shardOption(value: string): ShardSpec {
+  const spec = parseShard(value)
+  if (!spec) throw new InvalidArgumentError(`expected ${SHARD_FORMAT}`)
+  return spec
+}
 
 function acceptReasonOption(value: string): string {
   const reason = value.trim()
@@ -107,6 +117,11 @@ async function main(argv: string[]): Promise<number> {
     )
     .option('--json', 'print one JSON summary on stdout (logs stay on stderr)')
     .option('--dry-run', 'check everything, print the cells, the schedule and an ETA, start nothing')
+    .option(
+      '--shard <i/N>',
+      'measure share i of N of the gated cells (for a CI matrix); join the partial results with perf-gate merge',
+      shardOption,
+    )
     .option('--allow-paths-outside-repo', ALLOW_PATHS_HELP)
     .option('--allow-host <host>', ALLOW_HOST_HELP, hostOption)
     .action(
@@ -120,9 +135,19 @@ async function main(argv: string[]): Promise<number> {
           json?: boolean
           dryRun?: boolean
           acceptRegression?: string
+          shard?: ShardSpec
         } & TrustFlags,
       ) => {
-        const loaded = loadConfig(configFile(opts.config), process.env, loadOptions(opts))
+        const whole = loadConfig(configFile(opts.config), process.env, loadOptions(opts))
+        if (opts.shard && opts.mode !== 'gate')
+          throw new ConfigError(['--shard: only a gate is sharded (--mode gate), not --mode baseline'])
+        // The one place a share is cut (src/session.ts): the action cuts it the same way.
+        const session = gateSession(whole, opts.shard, {
+          threshold: opts.threshold,
+          event: eventName(process.env),
+          what: '--shard',
+        })
+        const loaded = session.loaded
         // Every input is checked before a container starts: the baseline, and that the report can be written.
         const baselinePath = opts.baseline ?? loaded.config.baseline.path
         const baseline = await checkBaseline(
@@ -138,6 +163,7 @@ async function main(argv: string[]): Promise<number> {
               baselinePath,
               opts.mode,
               planPlacement(loaded.config, availableParallelism(), hasTaskset()),
+              opts.shard ? { ...opts.shard, whole: whole.config } : undefined,
             ),
           )
           return
@@ -153,12 +179,15 @@ async function main(argv: string[]): Promise<number> {
             log,
             cleanup: guard.cleanup,
             signal: guard.signal,
-            ...(opts.acceptRegression !== undefined
+            shard: session.shard,
+            // A share's verdict is partial: the merge decides, and accepts, across all cells.
+            ...(opts.acceptRegression !== undefined && !opts.shard
               ? { acceptRegression: async () => flagAcceptance(opts.acceptRegression as string) }
               : {}),
           })
           const { results, artifacts } = outcome
-          exitCode = outcome.exitCode
+          // A share fails only on errors: its partial verdict is not the gate's until merged.
+          exitCode = opts.shard ? ExitCode.Pass : outcome.exitCode
           if (opts.json) {
             process.stdout.write(`${JSON.stringify(jsonSummary(results, artifacts))}\n`)
             return
@@ -193,7 +222,17 @@ async function main(argv: string[]): Promise<number> {
         baselinePath,
       }))
         process.stdout.write(`warning: this config can never block a pull request: ${reason}\n`)
+      const paired = config.baselineVariant !== undefined && config.gate.method !== 'stored'
+      const start = config.gate.method === 'paired' || !existsSync(baselinePath) ? 'paired' : 'stored'
+      const budget = budgetWarning(config, start, paired)
+      if (budget) process.stdout.write(`warning: ${budget}\n`)
     })
+
+  registerMerge(program, {
+    log,
+    setExitCode: (code) => (exitCode = code),
+    stdout: (text) => process.stdout.write(text),
+  })
 
   registerVerbs(program, {
     log,

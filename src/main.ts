@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import * as core from '@actions/core'
 import { actionLogger, inertLogText } from './action-logger.js'
-import { getInputs, type ActionSettings } from './config/inputs.js'
+import { getInputs, Inputs, type ActionSettings } from './config/inputs.js'
 import { checkBaseline } from './baseline/store.js'
 import { loadConfig, type LoadedConfig } from './config/load.js'
 import { REDACT_MIN_LENGTH } from './config/secrets.js'
@@ -27,6 +27,7 @@ import { ensureK6 } from './load/install-k6.js'
 import type { GateResults } from './model.js'
 import { publish, readResults, type Published } from './publish.js'
 import { disableReaperUnlessSet } from './stack/reaper.js'
+import { gateSession, mergeSession, partialFiles } from './session.js'
 
 async function gateOrBaseline(
   settings: ActionSettings & { mode: 'gate' | 'baseline' },
@@ -35,7 +36,7 @@ async function gateOrBaseline(
   signal: AbortSignal,
   guard: ReturnType<typeof guardInterrupts>,
 ) {
-  const loaded = withK6Inputs(
+  const whole = withK6Inputs(
     loadConfig(path.resolve(workspace, settings.config), process.env, {
       root: workspace,
       allowPathsOutsideRepo: settings.allowPathsOutsideRepo,
@@ -43,7 +44,14 @@ async function gateOrBaseline(
     }),
     settings,
   )
-  maskSecrets(loaded)
+  maskSecrets(whole)
+  // The one place a share is cut (src/session.ts): `perf-gate run --shard` cuts it the same way.
+  const session = gateSession(whole, settings.shard, {
+    threshold: settings.threshold,
+    event: context.eventName,
+    what: `input "${Inputs.Shard}"`,
+  })
+  const loaded = session.loaded
   // Every input is checked before a container starts: the baseline, and that the report can be written.
   const explicit = settings.baseline ? path.resolve(workspace, settings.baseline) : undefined
   let baselinePath = explicit ?? loaded.config.baseline.path
@@ -70,7 +78,9 @@ async function gateOrBaseline(
     cleanup: guard.cleanup,
     signal,
     locateK6: () => ensureK6(actionLogger, process.env, { version: loaded.config.k6.version }),
-    acceptRegression: () => labelRequest(settings, context),
+    shard: session.shard,
+    // A share's verdict is partial: the merge job decides, and accepts, across all cells.
+    ...(session.shard ? {} : { acceptRegression: () => labelRequest(settings, context) }),
   })
   if (branch && settings.mode === 'baseline') {
     await pushBaseline(branch.octokit, branch.where, baselinePath, actionLogger)
@@ -165,7 +175,7 @@ export async function run(): Promise<void> {
     let exitCode: number
     let paths: { resultsPath: string; reportPath: string; dir: string }
     let charts: { id: string; title: string; png: Uint8Array }[]
-    if (settings.mode !== 'publish')
+    if (settings.mode === 'gate' || settings.mode === 'baseline')
       refuseUntrustedMeasuring(context.eventName, settings.mode, {
         allowPrivilegedEvents: settings.allowPrivilegedEvents,
       })
@@ -180,6 +190,28 @@ export async function run(): Promise<void> {
       paths = artifacts
       charts = artifacts.charts
       exitCode = 0
+    } else if (settings.mode === 'merge') {
+      // The partials come from matrix jobs that ran a pull request's code: data, read as publish reads it.
+      const files = await partialFiles(
+        [path.resolve(workspace, settings.results as string)],
+        `input "${Inputs.Results}"`,
+      )
+      const outDir = await prepareOutDir(path.resolve(workspace, settings.outDir), 'input "out-dir"', {
+        root: workspace,
+      })
+      const outcome = await mergeSession(files, {
+        outDir,
+        log: actionLogger,
+        what: `input "${Inputs.Results}"`,
+        acceptRegression: () => labelRequest(settings, context),
+        // Artifacts of another push or run must not join this one's verdict.
+        expectedCommit: process.env.GITHUB_SHA || undefined,
+      })
+      actionLogger.info(`merged ${files.length} partial results: ${files.join(', ')}`)
+      results = outcome.results
+      paths = outcome.artifacts
+      charts = outcome.artifacts.charts
+      exitCode = outcome.exitCode
     } else {
       const outcome = await gateOrBaseline(
         { ...settings, mode: settings.mode },
@@ -191,13 +223,16 @@ export async function run(): Promise<void> {
       results = outcome.results
       paths = outcome.artifacts
       charts = outcome.artifacts.charts
-      exitCode = outcome.exitCode
+      // A share fails only on errors: its partial verdict is not the gate's until the merge job's.
+      exitCode = settings.shard ? 0 : outcome.exitCode
     }
     const artifact = settings.uploadArtifacts
       ? await actionLogger.group('Upload the artifacts', () =>
           uploadArtifacts({
             dir: paths.dir,
-            name: artifactName(settings.commentKey, settings.mode),
+            name: settings.shard
+              ? `${artifactName(settings.commentKey, settings.mode)}-shard-${settings.shard.index}-of-${settings.shard.count}`
+              : artifactName(settings.commentKey, settings.mode),
             runUrl: context.runUrl,
             log: actionLogger,
           }),
@@ -210,7 +245,8 @@ export async function run(): Promise<void> {
         charts,
         context,
         token: settings.githubToken,
-        comment: settings.comment && settings.mode !== 'baseline',
+        // One comment per gate: a share leaves it to the merge job.
+        comment: settings.comment && settings.mode !== 'baseline' && !settings.shard,
         commentKey: settings.commentKey,
         log: actionLogger,
       }),

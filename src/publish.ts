@@ -156,15 +156,15 @@ export const MAX_RESULTS_BYTES = 20_000_000
 
 /**
  * Reads results.json written by another workflow (publish mode): untrusted, so size-capped before
- * parsing, validated and defanged. Every problem is an input error naming the file.
+ * parsing, validated and defanged. Every problem is an input error naming the file and `what` gave it.
  */
-export async function readResults(file: string): Promise<GateResults> {
-  const text = readTextCapped(file, MAX_RESULTS_BYTES, 'input "results"')
+export async function readResults(file: string, what = 'input "results"'): Promise<GateResults> {
+  const text = readTextCapped(file, MAX_RESULTS_BYTES, what)
   let json: unknown
   try {
     json = JSON.parse(text)
   } catch (error) {
-    throw new ConfigError([`input "results": ${file}: ${jsonSyntaxReason(error)}`])
+    throw new ConfigError([`${what}: ${file}: ${jsonSyntaxReason(error)}`])
   }
   return parseUntrustedResults(json, file)
 }

@@ -11,6 +11,7 @@ import { configCells } from '../config/sweep.js'
 import type { Placement } from '../plan/placement.js'
 import { estimateGate, formatSeconds, sessionsPerPhase } from '../plan/estimate.js'
 import { planSchedule } from '../plan/schedule.js'
+import { budgetWarning } from '../shard/share.js'
 
 /** The dry run's text, one fact per line. */
 export function describeDryRun(
@@ -19,6 +20,8 @@ export function describeDryRun(
   baselinePath: string,
   mode: 'gate' | 'baseline',
   placement?: Placement,
+  /** `--shard i/N`: which share `loaded` (already narrowed to it) is; the budget warning reads `whole`. */
+  shard?: { index: number; count: number; whole: LoadedConfig['config'] },
 ): string {
   const { config } = loaded
   const gate = config.gate
@@ -32,6 +35,10 @@ export function describeDryRun(
     paired,
   )
   const lines = [`perf-gate dry run: ${loaded.file} (valid; nothing started)`]
+  if (shard)
+    lines.push(
+      `shard ${shard.index}/${shard.count}: this runner measures the cells below (gated cells dealt round-robin by name; controls follow their scenarios); join the partial results with perf-gate merge`,
+    )
   const control = new Set(config.profiles.filter((p) => p.control).map((p) => p.name))
   const cells = configCells(config).map(
     (c) => `${c.profile}/${c.scenario}${control.has(c.profile) ? ' [control]' : ''}`,
@@ -84,6 +91,15 @@ export function describeDryRun(
   )
   if (estimate.block) eta.push(`at most ${formatSeconds(estimate.worstS)} (time budget ${gate.timeBudget})`)
   lines.push(`ETA: ${eta.join('; ')}`)
+  if (mode === 'gate') {
+    const start = method === 'paired' ? 'paired' : 'stored'
+    const warning = shard
+      ? estimate.block && estimate.expectedS > estimate.budgetS
+        ? budgetWarning(shard.whole, start, paired)
+        : null
+      : budgetWarning(config, start, paired)
+    if (warning) lines.push(`warning: ${warning}`)
+  }
   if (placement) lines.push(placement.summary)
   const first = planSchedule({
     profiles: config.profiles.map((p) => p.name),

@@ -7,6 +7,7 @@ import { ConfigError } from '../errors.js'
 import { k6FlagProblem, K6_VERSION_PATTERN, normalizeK6Version, splitK6Flags } from './k6-flags.js'
 import { parseHostList } from './hosts.js'
 import { parseThreshold } from './threshold.js'
+import { parseShard, SHARD_FORMAT, type ShardSpec } from '../shard/share.js'
 
 /** The branch perf-gate keeps its baseline on unless the `baseline-branch` input names another. */
 export const DEFAULT_BASELINE_BRANCH = 'perf-gate-data'
@@ -29,17 +30,21 @@ export const Inputs = {
   AllowedHosts: 'allowed-hosts',
   AllowPrivilegedEvents: 'allow-privileged-events',
   AcceptRegressionLabel: 'accept-regression-label',
+  Shard: 'shard',
 } as const
 
 /** The pull request label that accepts a regression when the input is not set. */
 export const DEFAULT_ACCEPT_REGRESSION_LABEL = 'perf-gate:accept-regression'
 
-export type ActionMode = 'gate' | 'baseline' | 'publish'
+export type ActionMode = 'gate' | 'baseline' | 'publish' | 'merge'
 
 export interface ActionSettings {
   /** Path of perf-gate.yml, relative to the workspace. */
   config: string
-  /** gate: measure and compare; baseline: measure and write the baseline; publish: report results made elsewhere. */
+  /**
+   * gate: measure and compare; baseline: measure and write the baseline; publish: report results made
+   * elsewhere; merge: join the partial results of sharded gates into one verdict and report.
+   */
   mode: ActionMode
   /** Overrides the config's baseline file path. */
   baseline: string | undefined
@@ -53,7 +58,7 @@ export interface ActionSettings {
   outDir: string
   /** Distinguishes the comments of several gate jobs in one PR. */
   commentKey: string
-  /** publish mode: the folder holding results.json from the measuring workflow. */
+  /** publish mode: the folder holding results.json; merge mode: the folder holding the partials' folders. */
   results: string | undefined
   /** Data branch the nightly writes the baseline to and gates read it from; undefined ("none"): the repository file only. */
   baselineBranch: string | undefined
@@ -71,6 +76,8 @@ export interface ActionSettings {
   allowPrivilegedEvents: boolean
   /** A pull request carrying this label accepts a regression: reported, not failing. */
   acceptRegressionLabel: string
+  /** gate mode: measure share `index` of `count` of the gated cells (a matrix job); undefined: all. */
+  shard: ShardSpec | undefined
 }
 
 /** A boolean input: its default when empty, a problem naming the input when not true or false. */
@@ -88,8 +95,8 @@ function booleanInput(name: string, fallback: boolean, problems: string[]): bool
 export function getInputs(): ActionSettings {
   const problems: string[] = []
   const mode = core.getInput(Inputs.Mode) || 'gate'
-  if (mode !== 'gate' && mode !== 'baseline' && mode !== 'publish') {
-    problems.push(`input "${Inputs.Mode}": expected "gate", "baseline" or "publish", got "${mode}"`)
+  if (mode !== 'gate' && mode !== 'baseline' && mode !== 'publish' && mode !== 'merge') {
+    problems.push(`input "${Inputs.Mode}": expected "gate", "baseline", "publish" or "merge", got "${mode}"`)
   }
   let comment = true
   try {
@@ -114,8 +121,13 @@ export function getInputs(): ActionSettings {
     )
   }
   const results = core.getInput(Inputs.Results) || undefined
-  if (mode === 'publish' && !results)
-    problems.push(`input "${Inputs.Results}": required when mode is "publish"`)
+  if ((mode === 'publish' || mode === 'merge') && !results)
+    problems.push(`input "${Inputs.Results}": required when mode is "${mode}"`)
+  const shardText = core.getInput(Inputs.Shard).trim()
+  const shard = shardText ? parseShard(shardText) : undefined
+  if (shard === null) problems.push(`input "${Inputs.Shard}": expected ${SHARD_FORMAT}, got "${shardText}"`)
+  else if (shard && mode !== 'gate')
+    problems.push(`input "${Inputs.Shard}": only mode "gate" is sharded, got mode "${mode}"`)
   const branchInput = core.getInput(Inputs.BaselineBranch) || DEFAULT_BASELINE_BRANCH
   const baselineBranch = branchInput === 'none' ? undefined : branchInput
   // A git ref name without the characters git refuses (see git check-ref-format).
@@ -177,5 +189,6 @@ export function getInputs(): ActionSettings {
     allowedHosts: hostList.hosts,
     allowPrivilegedEvents,
     acceptRegressionLabel,
+    shard: shard ?? undefined,
   }
 }

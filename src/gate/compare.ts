@@ -22,6 +22,7 @@ import { compareArena } from '../stats/arena-comparison.js'
 import { compareCpuPerRequest, withCpuPerRequest } from '../stats/cpu-per-request.js'
 import { applyStartupLimit } from '../stats/startup-limit.js'
 import { formatP } from '../stats/reason-text.js'
+import { cellsElsewhere } from '../shard/share.js'
 
 export type ComparisonMethod = 'stored' | 'paired' | 'none'
 
@@ -121,7 +122,8 @@ export function compareCells(input: CompareInput): { cells: CellComparison[]; no
       compared.push(withCpuComparison(cellResult, gate, method, mine, baseline, scenario))
     }
   }
-  const cells = capacityVerdicts(applyHolm(compared, gate.blockConfidence))
+  // A share of a sharded gate counts the other shares' cells in its family (src/shard/share.ts).
+  const cells = capacityVerdicts(applyHolm(compared, gate.blockConfidence, cellsElsewhere(config)))
     .map((cell) => (cell.arena ? { ...cell, verdict: cell.arena.verdict } : cell))
     // Start-up cells: an absolute limit on top of the latency comparison, after Holm (it is no test).
     .map((cell) =>

@@ -20,6 +20,7 @@ import type {
   GateResults,
   MachineFingerprint,
   RunResult,
+  ShardRecord,
   StoredPhaseSummary,
 } from '../model.js'
 import { estimateGate } from '../plan/estimate.js'
@@ -42,6 +43,7 @@ import {
 import { measureUntilDecided, type Evidence } from './decision/loop.js'
 import type { GatePlan, Measurer, MeasurerFactory } from './decision/measurer.js'
 import { changePointReport } from '../stats/change-points.js'
+import { recordShard } from '../shard/record.js'
 
 export { hasTaskset } from './docker-measurer.js'
 
@@ -70,6 +72,8 @@ export interface GateOptions {
    * replay measurer serves recorded runs, so the loop and the verdict run without Docker.
    */
   measurer?: MeasurerFactory
+  /** A share of a sharded gate (src/session.ts): recorded in results.json with the commit measured. */
+  shard?: Omit<ShardRecord, 'commit'> | undefined
 }
 
 export interface GateOutcome {
@@ -377,10 +381,11 @@ async function runGateMasked(loaded: LoadedConfig, options: GateOptions): Promis
 
   const finishedAt = now()
   const final = await decideFinal(measured, options, finishedAt)
-  const results = maskInterpolated(
+  const assembled = maskInterpolated(
     await assembleResults(measured, final, { startedAt, finishedAt }, env, loaded.root),
     loaded.interpolated,
   )
+  const results = options.shard ? recordShard(assembled, options.shard) : assembled
   const history =
     p.mode === 'baseline'
       ? await appendBaselineNight(

@@ -7,6 +7,7 @@ import { cellSchemaOf } from './results-cell.js'
 import { changePointsFields } from './results-change-points.js'
 import { decisionFields } from './results-decision.js'
 import { figuresFields } from './results-figures.js'
+import { shardFields } from './results-shard.js'
 import { resultParts, TEXT_LIMITS, type ResultsStrings } from './results-parts.js'
 import { machineFingerprintSchema } from './runs.js'
 
@@ -62,6 +63,7 @@ export function buildResultsSchema(strings: ResultsStrings) {
     /** Wall time of the whole gate in seconds. */
     wallTimeS: finite.optional(),
     ...figuresFields(p),
+    ...shardFields(p),
   })
 }
 
@@ -97,3 +99,5 @@ export type ArenaComparison = NonNullable<CellComparison['arena']>
 /** Change points of the nightly history (see stats/change-points.ts). */
 export type ChangePointReport = NonNullable<GateResults['changePoints']>
 export type ChangePoint = ChangePointReport['points'][number]
+/** Which share of a sharded gate a partial results.json holds (see model/results-shard.ts). */
+export type ShardRecord = NonNullable<GateResults['shard']>

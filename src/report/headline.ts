@@ -33,6 +33,9 @@ function sentence(results: GateResults): string {
   const n = results.cells.filter((cell) => !cell.control).length
   if (results.mode === 'baseline')
     return `perf-gate: baseline recorded for ${results.cells.length} ${cellsWord(results.cells.length)}`
+  // One share of a sharded gate: its verdict is partial; the merge decides across all cells.
+  if (results.shard)
+    return `perf-gate shard ${results.shard.index}/${results.shard.count}: partial verdict ${results.verdict}; the merge (perf-gate merge, or the action's mode: merge) decides across all cells`
   switch (results.verdict) {
     case 'regression': {
       const k = gatedWith(results.cells, 'regression').length
@@ -61,8 +64,14 @@ export function headline(results: GateResults, style: HeadlineStyle = 'report'):
   if (style === 'report') return `${icon(results)} ${sentence(results)}`
   if (style === 'log') return `${sentence(results)}${accepted ? ` (${accepted.reason})` : ''}`
   const regressed = gatedWith(results.cells, 'regression').map((c) => c.cell)
+  const verdict =
+    results.mode === 'baseline'
+      ? 'baseline written'
+      : results.shard
+        ? `shard ${results.shard.index}/${results.shard.count} partial verdict: ${results.verdict.toUpperCase()} (join the shards with perf-gate merge)`
+        : `verdict: ${verdictOutput(results).toUpperCase()}`
   return (
-    `perf-gate ${results.mode === 'baseline' ? 'baseline written' : `verdict: ${verdictOutput(results).toUpperCase()}`}` +
+    `perf-gate ${verdict}` +
     (regressed.length > 0 ? ` (regressed: ${regressed.join(', ')})` : '') +
     (accepted ? `\naccepted: ${accepted.reason}` : '')
   )

@@ -8,6 +8,11 @@ import type { CellComparison } from '../model.js'
 import { formatP } from './reason-text.js'
 import { gatedCellVerdict } from './cpu-per-request.js'
 
+/** How the reason applyHolm adds to a downgraded cell starts; beforeHolm finds it by this. */
+export const HOLM_DOWNGRADE = 'not significant after Holm correction across'
+/** The same for a CPU-per-request downgrade (gate.cpuPerRequest: gate). */
+export const CPU_HOLM_DOWNGRADE = `CPU per request ${HOLM_DOWNGRADE}`
+
 /**
  * Holm step-down adjusted p-values, in the order given: sort ascending, multiply the i-th smallest
  * (0-based) by (m - i), carry the running maximum so adjusted values keep the order of the raw ones,
@@ -37,7 +42,16 @@ export function holmAdjust(pValues: readonly number[]): number[] {
  * gated metric: each cell's latency p-value and its CPU p-value, corrected together, since either
  * one blocks the gate.
  */
-export function applyHolm(cells: readonly CellComparison[], blockConfidence?: number): CellComparison[] {
+export function applyHolm(
+  cells: readonly CellComparison[],
+  blockConfidence?: number,
+  /**
+   * Hypotheses of the family measured elsewhere (the other shares of a sharded gate), counted as
+   * p = 1: a share then blocks only on what Holm across the whole family would confirm (see
+   * beforeHolm).
+   */
+  elsewhere = 0,
+): CellComparison[] {
   const family: Array<{ cell: CellComparison; metric: 'latency' | 'cpu'; p: number }> = []
   for (const cell of cells) {
     if (cell.control) continue
@@ -45,11 +59,10 @@ export function applyHolm(cells: readonly CellComparison[], blockConfidence?: nu
     const cpu = cell.cpuPerRequest
     if (cpu?.gated && cpu.pValue !== null) family.push({ cell, metric: 'cpu', p: cpu.pValue })
   }
-  const adjusted = holmAdjust(family.map((h) => h.p))
+  const adjusted = holmAdjust([...family.map((h) => h.p), ...new Array<number>(elsewhere).fill(1)])
   const withCpu = family.some((h) => h.metric === 'cpu')
-  const size = withCpu
-    ? `${family.length} hypotheses (one per cell per gated metric)`
-    : `${family.length} cells`
+  const count = family.length + elsewhere
+  const size = withCpu ? `${count} hypotheses (one per cell per gated metric)` : `${count} cells`
   const adjustedOf = (cell: CellComparison, metric: 'latency' | 'cpu') => {
     const i = family.findIndex((h) => h.cell === cell && h.metric === metric)
     return i < 0 ? undefined : (adjusted[i] as number)
@@ -68,7 +81,7 @@ export function applyHolm(cells: readonly CellComparison[], blockConfidence?: nu
         next.latencyVerdict = 'inconclusive'
         downgraded = true
         next.reasons.push(
-          `not significant after Holm correction across ${size} (adjusted p ${formatP(latencyP)}, ${needs}): regression downgraded to inconclusive`,
+          `${HOLM_DOWNGRADE} ${size} (adjusted p ${formatP(latencyP)}, ${needs}): regression downgraded to inconclusive`,
         )
       }
     }
@@ -77,7 +90,7 @@ export function applyHolm(cells: readonly CellComparison[], blockConfidence?: nu
       if (cpu.verdict === 'regression' && cpuP >= alpha) {
         cpu.verdict = 'inconclusive'
         downgraded = true
-        const reason = `CPU per request not significant after Holm correction across ${size} (adjusted p ${formatP(cpuP)}, ${needs}): regression downgraded to inconclusive`
+        const reason = `${CPU_HOLM_DOWNGRADE} ${size} (adjusted p ${formatP(cpuP)}, ${needs}): regression downgraded to inconclusive`
         cpu.reasons.push(reason)
         next.reasons.push(reason)
       }
@@ -87,4 +100,31 @@ export function applyHolm(cells: readonly CellComparison[], blockConfidence?: nu
     if (downgraded) next.verdict = gatedCellVerdict(next)
     return next
   })
+}
+
+/**
+ * The cell as it was before applyHolm saw it: a regression that Holm downgraded (latency, or CPU per
+ * request when gated) is a regression again, without the downgrade's reason and with no adjusted
+ * p-value. Merging partial results (src/shard/merge.ts) uses it to apply Holm once across the cells
+ * of every share: each share corrected only across its own cells, and a family's adjusted p-values
+ * are not those of its parts. The cell verdict is restored for latency cells; a capacity or arena
+ * cell keeps its own (its kind's comparison decides it).
+ */
+export function beforeHolm(cell: CellComparison): CellComparison {
+  const isDowngrade = (r: string) => r.startsWith(HOLM_DOWNGRADE) || r.startsWith(CPU_HOLM_DOWNGRADE)
+  const latencyDowngraded = cell.reasons.some((r) => r.startsWith(HOLM_DOWNGRADE))
+  const cpuDowngraded = cell.reasons.some((r) => r.startsWith(CPU_HOLM_DOWNGRADE))
+  const reasons = cell.reasons.filter((r) => !isDowngrade(r))
+  const restored: CellComparison = { ...cell, adjustedPValue: null, reasons }
+  if (cell.cpuPerRequest)
+    restored.cpuPerRequest = {
+      ...cell.cpuPerRequest,
+      adjustedPValue: null,
+      reasons: cell.cpuPerRequest.reasons.filter((r) => !isDowngrade(r)),
+      ...(cpuDowngraded ? { verdict: 'regression' as const } : {}),
+    }
+  if (!latencyDowngraded && !cpuDowngraded) return restored
+  if (latencyDowngraded) restored.latencyVerdict = 'regression'
+  restored.verdict = cell.capacity || cell.arena ? cell.verdict : gatedCellVerdict(restored)
+  return restored
 }

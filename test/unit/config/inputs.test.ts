@@ -113,3 +113,33 @@ describe('getInputs: options that widen the trust boundary come from the workflo
     expect(problems).toMatch(/input "allow-privileged-events": expected true or false/)
   })
 })
+
+describe('getInputs: shard and merge mode', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs()
+  })
+
+  it('takes "i/N" in gate mode, and nothing when unset', () => {
+    expect(getInputs().shard).toBeUndefined()
+    vi.stubEnv('INPUT_SHARD', '2/3')
+    expect(getInputs().shard).toEqual({ index: 2, count: 3 })
+  })
+
+  it.each(['0/3', '4/3', 'two', '1/65'])('refuses shard "%s", naming the input', (text) => {
+    vi.stubEnv('INPUT_SHARD', text)
+    expect(() => getInputs()).toThrow(
+      `input "shard": expected "i/N" with 1 <= i <= N <= 64, e.g. 2/3, got "${text}"`,
+    )
+  })
+
+  it('refuses a shard outside gate mode, and merge mode without results', () => {
+    vi.stubEnv('INPUT_SHARD', '1/2')
+    vi.stubEnv('INPUT_MODE', 'baseline')
+    expect(() => getInputs()).toThrow('input "shard": only mode "gate" is sharded, got mode "baseline"')
+    vi.stubEnv('INPUT_SHARD', '')
+    vi.stubEnv('INPUT_MODE', 'merge')
+    expect(() => getInputs()).toThrow('input "results": required when mode is "merge"')
+    vi.stubEnv('INPUT_RESULTS', 'partials')
+    expect(getInputs()).toMatchObject({ mode: 'merge', results: 'partials' })
+  })
+})

@@ -187,8 +187,27 @@ describe('example workflows', () => {
       'perf-gate-fork-measure.yml',
       'perf-gate-nightly.yml',
       'perf-gate-pr.yml',
+      'sharded.yml',
     ])
-    for (const file of files) expect(perfGateSteps(load(file)), file).toHaveLength(1)
+    for (const file of files)
+      expect(perfGateSteps(load(file)), file).toHaveLength(file === 'sharded.yml' ? 2 : 1)
+  })
+
+  it('sharded: a matrix of shares uploads partials, one merge job joins them and comments', () => {
+    const sharded = load('sharded.yml')
+    const jobs = sharded.jobs as Record<string, Workflow['jobs'][string] & Record<string, unknown>>
+    const matrix = (jobs.shard?.strategy as { matrix: { index: number[] } }).matrix.index
+    const [shard, merge] = perfGateSteps(sharded)
+    // The shard input names the matrix size, so index and N cannot drift apart silently.
+    expect(shard?.with?.shard).toBe(`\${{ matrix.index }}/${matrix.length}`)
+    expect(jobs.shard?.permissions).toEqual({ contents: 'read' })
+    const upload = jobs.shard?.steps.find((step) => step.uses?.startsWith('actions/upload-artifact@'))
+    expect(upload?.with?.path).toBe(shard?.with?.['out-dir'])
+    expect(jobs.merge?.needs).toBe('shard')
+    expect(jobs.merge?.steps.some((step) => step.uses?.startsWith('actions/checkout@'))).toBe(false)
+    const download = jobs.merge?.steps.find((step) => step.uses?.startsWith('actions/download-artifact@'))
+    expect(download?.with?.pattern).toBe('perf-gate-shard-*')
+    expect(merge?.with).toEqual({ mode: 'merge', results: download?.with?.path })
   })
 
   it('use only inputs that action.yml declares', () => {
