@@ -223,8 +223,8 @@ export const MEASURING_EVENTS: ReadonlySet<string> = new Set([
 
 /**
  * Refuses to measure (modes gate and baseline) on an event outside MEASURING_EVENTS, unless the
- * workflow opts in with the input allow-privileged-events. Publish mode reads numbers, runs nothing,
- * and is not affected. An empty event name (not in Actions) is let through.
+ * workflow opts in with the input allow-privileged-events. Publish and merge modes read numbers, run
+ * nothing, and are not affected. An empty event name (not in Actions) is let through.
  */
 export function refuseUntrustedMeasuring(
   eventName: string,
