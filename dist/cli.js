@@ -9,6 +9,8 @@ import {
   JOURNAL_FILE,
   K6_VERSION,
   MAX_REASON_CHARS,
+  SHARD_FORMAT,
+  budgetWarning,
   cannotBlockReasons,
   changePointReport,
   checkBaseline,
@@ -19,22 +21,29 @@ import {
   describeFailure,
   disableReaperUnlessSet,
   estimateGate,
+  eventName,
   expandedConfigSchema,
   figuresOf,
   findCompose,
   findK6,
   flagAcceptance,
   formatSeconds,
+  gateSession,
   gatedVerdict,
   guardInterrupts,
   hasTaskset,
+  headline,
+  jsonSyntaxReason,
   loadConfig,
   machineFingerprint,
   makeDirectory,
+  mergeSession,
   parseConfig,
   parseHostList,
+  parseShard,
   parseThreshold,
   parseUntrustedResults,
+  partialFiles,
   planPlacement,
   planSchedule,
   prepareOutDir,
@@ -51,7 +60,7 @@ import {
   verdictOutput,
   welchEstimate,
   writeArtifacts
-} from "./chunks/chunk-AHAIQZH7.js";
+} from "./chunks/chunk-JNNO7HHG.js";
 import {
   Command,
   CommanderError,
@@ -61,8 +70,8 @@ import {
 import {
   require_build,
   require_dist
-} from "./chunks/chunk-LBTP2GFI.js";
-import "./chunks/chunk-PZ7PP2ZW.js";
+} from "./chunks/chunk-NKCIMGCG.js";
+import "./chunks/chunk-OYVLVEZL.js";
 import {
   __toESM
 } from "./chunks/chunk-X43ZVNN6.js";
@@ -107,14 +116,15 @@ function failureText(error) {
 // src/cli/help.ts
 var EXIT_CODES_HELP = `
 Exit codes:
-  ${ExitCode.Pass}  pass (or inconclusive with gate.onInconclusive: warn); other verbs: success
+  ${ExitCode.Pass}  pass (or inconclusive with gate.onInconclusive: warn, or a regression accepted with
+     --accept-regression REASON); other verbs: success
   ${ExitCode.Regression}  regression (or inconclusive with gate.onInconclusive: fail)
   ${ExitCode.InvalidInput}  invalid input: config, results file, option or argument (nothing was started)
   ${ExitCode.Infrastructure}  infrastructure failure: Docker, k6, an image or a service that did not start
 `;
 
 // src/cli/dry-run.ts
-function describeDryRun(loaded, baseline, baselinePath, mode, placement) {
+function describeDryRun(loaded, baseline, baselinePath, mode, placement, shard) {
   const { config } = loaded;
   const gate = config.gate;
   const skipped = storedPhaseSkip(config, mode, baseline, machineFingerprint());
@@ -126,6 +136,10 @@ function describeDryRun(loaded, baseline, baselinePath, mode, placement) {
     paired
   );
   const lines = [`perf-gate dry run: ${loaded.file} (valid; nothing started)`];
+  if (shard)
+    lines.push(
+      `shard ${shard.index}/${shard.count}: this runner measures the cells below (gated cells dealt round-robin by name; controls follow their scenarios); join the partial results with perf-gate merge`
+    );
   const control = new Set(config.profiles.filter((p) => p.control).map((p) => p.name));
   const cells = configCells(config).map(
     (c) => `${c.profile}/${c.scenario}${control.has(c.profile) ? " [control]" : ""}`
@@ -160,7 +174,7 @@ function describeDryRun(loaded, baseline, baselinePath, mode, placement) {
   }
   if (estimate.block) {
     lines.push(
-      `paired blocks: ${estimate.minBlocks} to ${estimate.maxBlocks} (gate.rounds ${gate.rounds} to gate.maxRounds ${gate.maxRounds ?? gate.rounds * 4} pairs), ${estimate.block.processes} k6 process(es) each, about ${formatSeconds(estimate.block.seconds)} per block`
+      `paired blocks: ${estimate.minBlocks} to ${estimate.maxBlocks} (gate.rounds ${gate.rounds} to gate.maxRounds ${gate.maxRounds ?? gate.rounds * 4} pairs), ${estimate.block.processes} k6 process(es) each, about ${formatSeconds(estimate.block.seconds)} per block${estimate.block.warmupS > 0 ? ` (warm-up ${gate.blockWarmup === "auto" ? "at least " : ""}${formatSeconds(estimate.block.warmupS)} of it)` : ""}`
     );
   }
   const eta = [];
@@ -171,6 +185,11 @@ function describeDryRun(loaded, baseline, baselinePath, mode, placement) {
   );
   if (estimate.block) eta.push(`at most ${formatSeconds(estimate.worstS)} (time budget ${gate.timeBudget})`);
   lines.push(`ETA: ${eta.join("; ")}`);
+  if (mode === "gate") {
+    const start = method === "paired" ? "paired" : "stored";
+    const warning = shard ? estimate.block && estimate.expectedS > estimate.budgetS ? budgetWarning(shard.whole, start, paired) : null : budgetWarning(config, start, paired);
+    if (warning) lines.push(`warning: ${warning}`);
+  }
   if (placement) lines.push(placement.summary);
   const first = planSchedule({
     profiles: config.profiles.map((p) => p.name),
@@ -191,7 +210,9 @@ function describeDryRun(loaded, baseline, baselinePath, mode, placement) {
 // src/cli/json-summary.ts
 function jsonSummary(results, paths) {
   return {
-    verdict: results.verdict,
+    verdict: verdictOutput(results),
+    gateVerdict: results.verdict,
+    acceptedRegression: results.acceptedRegression ?? null,
     mode: results.mode,
     method: results.method,
     metric: results.metric,
@@ -257,7 +278,8 @@ var package_default = {
     "gate:example": "node dist/cli.js run --config examples/nginx/perf-gate.yml --out perf-gate-results",
     "bench:accuracy": "node bench/run.mjs",
     "bench:calibrate": "node bench/run.mjs bench/calibrate-injector.ts",
-    "bench:designs": "node bench/run.mjs bench/designs.ts"
+    "bench:designs": "node bench/run.mjs bench/designs.ts",
+    "bench:cpu-noise": "node bench/run.mjs bench/cpu-noise.ts"
   },
   dependencies: {
     "@actions/artifact": "^6.2.1",
@@ -1044,7 +1066,7 @@ async function readResultsFile(target) {
   try {
     json = JSON.parse(await readFile(file, "utf8"));
   } catch (error) {
-    const reason = error.code === "ENOENT" ? "no results.json in this folder" : error.message;
+    const reason = error.code === "ENOENT" ? "no results.json in this folder" : error instanceof SyntaxError ? jsonSyntaxReason(error) : error.message;
     throw new ConfigError([`${file}: cannot read results: ${reason}`]);
   }
   parseUntrustedResults(json, file);
@@ -1163,7 +1185,8 @@ async function gitRoot(dir) {
 function registerVerbs(program, ctx) {
   program.command("report").description("re-render report.md, the charts and report.html from a results.json").argument("<results>", "results.json, or the out folder holding it").option("-o, --out <dir>", "where to write (default: the folder of results.json)").option("--json", "print a JSON summary on stdout instead of the paths").action(async (target, opts) => {
     const { file, results } = await readResultsFile(target);
-    const artifacts = await writeArtifacts(results, opts.out ?? path4.dirname(file), ctx.log);
+    const out = await prepareOutDir(opts.out ?? path4.dirname(file), "--out", { root: process.cwd() });
+    const artifacts = await writeArtifacts(results, out, ctx.log);
     ctx.stdout(
       opts.json ? `${JSON.stringify(jsonSummary(results, artifacts))}
 ` : `report: ${artifacts.reportPath}
@@ -1260,6 +1283,42 @@ charts: ${artifacts.charts.length} in ${path4.join(artifacts.dir, "charts")}
   });
 }
 
+// src/cli/merge-verb.ts
+function reasonOption(value) {
+  const reason = value.trim();
+  if (reason === "" || reason.length > MAX_REASON_CHARS)
+    throw new InvalidArgumentError(
+      `expected why the regression is accepted, 1 to ${MAX_REASON_CHARS} characters`
+    );
+  return reason;
+}
+function registerMerge(program, ctx) {
+  program.command("merge").description("join the partial results of run --shard i/N into one verdict, report and results.json").argument("<partials...>", "partial results.json files, or folders holding them").option("-o, --out <dir>", "where the merged report.md and results.json go", "perf-gate-results").option("--accept-regression <reason>", "accept a regression on purpose: reported, exit 0", reasonOption).option("--json", "print one JSON summary on stdout (logs stay on stderr)").action(async (targets, opts) => {
+    const files = await partialFiles(targets, "merge");
+    const outDir = await prepareOutDir(opts.out, "--out", { root: process.cwd() });
+    const outcome = await mergeSession(files, {
+      outDir,
+      log: ctx.log,
+      what: "merge",
+      acceptRegression: opts.acceptRegression !== void 0 ? async () => flagAcceptance(opts.acceptRegression) : void 0
+    });
+    ctx.setExitCode(outcome.exitCode);
+    const { results, artifacts } = outcome;
+    if (opts.json) {
+      ctx.stdout(`${JSON.stringify(jsonSummary(results, artifacts))}
+`);
+      return;
+    }
+    const regressed = results.cells.filter((c) => !c.control && c.verdict === "regression").map((c) => c.cell);
+    ctx.stdout(
+      `perf-gate verdict: ${verdictOutput(results).toUpperCase()} (merged ${files.length} shards)` + (regressed.length > 0 ? ` (regressed: ${regressed.join(", ")})` : "") + `
+report: ${artifacts.reportPath}
+results: ${artifacts.resultsPath}
+`
+    );
+  });
+}
+
 // src/cli.ts
 import { existsSync as existsSync4 } from "node:fs";
 import { availableParallelism } from "node:os";
@@ -1285,6 +1344,11 @@ function loadOptions(opts) {
 }
 var ALLOW_PATHS_HELP = "read files, build contexts and k6 scripts outside the config's folder and the working directory (never /proc, /sys, /dev)";
 var ALLOW_HOST_HELP = "a host setup, readiness and targets may call besides the stack's services (repeatable)";
+function shardOption(value) {
+  const spec = parseShard(value);
+  if (!spec) throw new InvalidArgumentError(`expected ${SHARD_FORMAT}`);
+  return spec;
+}
 function acceptReasonOption(value) {
   const reason = value.trim();
   if (reason === "" || reason.length > MAX_REASON_CHARS)
@@ -1304,9 +1368,21 @@ async function main(argv) {
     "--accept-regression <reason>",
     "accept a regression on purpose: still measured and reported, exit 0, the reason in the report",
     acceptReasonOption
-  ).option("--json", "print one JSON summary on stdout (logs stay on stderr)").option("--dry-run", "check everything, print the cells, the schedule and an ETA, start nothing").option("--allow-paths-outside-repo", ALLOW_PATHS_HELP).option("--allow-host <host>", ALLOW_HOST_HELP, hostOption).action(
+  ).option("--json", "print one JSON summary on stdout (logs stay on stderr)").option("--dry-run", "check everything, print the cells, the schedule and an ETA, start nothing").option(
+    "--shard <i/N>",
+    "measure share i of N of the gated cells (for a CI matrix); join the partial results with perf-gate merge",
+    shardOption
+  ).option("--allow-paths-outside-repo", ALLOW_PATHS_HELP).option("--allow-host <host>", ALLOW_HOST_HELP, hostOption).action(
     async (opts) => {
-      const loaded = loadConfig(configFile(opts.config), process.env, loadOptions(opts));
+      const whole = loadConfig(configFile(opts.config), process.env, loadOptions(opts));
+      if (opts.shard && opts.mode !== "gate")
+        throw new ConfigError(["--shard: only a gate is sharded (--mode gate), not --mode baseline"]);
+      const session = gateSession(whole, opts.shard, {
+        threshold: opts.threshold,
+        event: eventName(process.env),
+        what: "--shard"
+      });
+      const loaded = session.loaded;
       const baselinePath = opts.baseline ?? loaded.config.baseline.path;
       const baseline = await checkBaseline(
         baselinePath,
@@ -1320,7 +1396,8 @@ async function main(argv) {
             baseline,
             baselinePath,
             opts.mode,
-            planPlacement(loaded.config, availableParallelism(), hasTaskset())
+            planPlacement(loaded.config, availableParallelism(), hasTaskset()),
+            opts.shard ? { ...opts.shard, whole: whole.config } : void 0
           )
         );
         return;
@@ -1336,19 +1413,19 @@ async function main(argv) {
           log,
           cleanup: guard.cleanup,
           signal: guard.signal,
-          ...opts.acceptRegression !== void 0 ? { acceptRegression: async () => flagAcceptance(opts.acceptRegression) } : {}
+          shard: session.shard,
+          // A share's verdict is partial: the merge decides, and accepts, across all cells.
+          ...opts.acceptRegression !== void 0 && !opts.shard ? { acceptRegression: async () => flagAcceptance(opts.acceptRegression) } : {}
         });
         const { results, artifacts } = outcome;
-        exitCode = outcome.exitCode;
+        exitCode = opts.shard ? ExitCode.Pass : outcome.exitCode;
         if (opts.json) {
           process.stdout.write(`${JSON.stringify(jsonSummary(results, artifacts))}
 `);
           return;
         }
-        const regressed = results.cells.filter((c) => !c.control && c.verdict === "regression").map((c) => c.cell);
         process.stdout.write(
-          `perf-gate ${opts.mode === "baseline" ? "baseline written" : `verdict: ${verdictOutput(results).toUpperCase()}`}` + (regressed.length > 0 ? ` (regressed: ${regressed.join(", ")})` : "") + (results.acceptedRegression ? `
-accepted: ${results.acceptedRegression.reason}` : "") + `
+          `${headline(results, "terminal")}
 report: ${artifacts.reportPath}
 results: ${artifacts.resultsPath}
 `
@@ -1374,6 +1451,16 @@ results: ${artifacts.resultsPath}
     }))
       process.stdout.write(`warning: this config can never block a pull request: ${reason}
 `);
+    const paired = config.baselineVariant !== void 0 && config.gate.method !== "stored";
+    const start = config.gate.method === "paired" || !existsSync4(baselinePath) ? "paired" : "stored";
+    const budget = budgetWarning(config, start, paired);
+    if (budget) process.stdout.write(`warning: ${budget}
+`);
+  });
+  registerMerge(program, {
+    log,
+    setExitCode: (code) => exitCode = code,
+    stdout: (text) => process.stdout.write(text)
   });
   registerVerbs(program, {
     log,

@@ -5,52 +5,53 @@ import {
   K6_VERSION,
   K6_VERSION_PATTERN,
   REDACT_MIN_LENGTH,
+  SHARD_FORMAT,
   checkBaseline,
-  commentMarker,
+  createOctokit,
   describeFailure,
   disableReaperUnlessSet,
   findK6,
+  gateSession,
   guardInterrupts,
+  headline,
+  isHttpError,
   k6FlagProblem,
   labelAcceptance,
   loadConfig,
+  mergeSession,
   normalizeK6Version,
   parseHostList,
+  parseShard,
   parseThreshold,
-  parseUntrustedResults,
+  partialFiles,
   prepareOutDir,
-  readTextCapped,
-  renderJobSummary,
-  renderMarkdown,
+  publish,
+  publishAssets,
+  pullRequestLabels,
+  readResults,
   runGate,
-  shownInComment,
   splitK6Flags,
+  tryGitHub,
   verdictOutput,
   writeArtifacts
-} from "./chunks/chunk-AHAIQZH7.js";
+} from "./chunks/chunk-JNNO7HHG.js";
 import {
-  throttling,
   tool_cache_exports
-} from "./chunks/chunk-XBZPBQQA.js";
+} from "./chunks/chunk-XJFC3QRP.js";
 import {
   external_exports
-} from "./chunks/chunk-LBTP2GFI.js";
+} from "./chunks/chunk-NKCIMGCG.js";
 import {
   core_exports,
-  debug,
   getBooleanInput,
   getInput,
-  getOctokit,
   group,
   info,
-  retry,
   setFailed,
   setOutput,
   setSecret,
-  summary,
   warning
-} from "./chunks/chunk-7V5FBSGG.js";
-import "./chunks/chunk-PZ7PP2ZW.js";
+} from "./chunks/chunk-OYVLVEZL.js";
 import "./chunks/chunk-X43ZVNN6.js";
 
 // src/main.ts
@@ -86,7 +87,8 @@ var Inputs = {
   AllowPathsOutsideRepo: "allow-paths-outside-repo",
   AllowedHosts: "allowed-hosts",
   AllowPrivilegedEvents: "allow-privileged-events",
-  AcceptRegressionLabel: "accept-regression-label"
+  AcceptRegressionLabel: "accept-regression-label",
+  Shard: "shard"
 };
 var DEFAULT_ACCEPT_REGRESSION_LABEL = "perf-gate:accept-regression";
 function booleanInput(name, fallback, problems) {
@@ -101,8 +103,8 @@ function booleanInput(name, fallback, problems) {
 function getInputs() {
   const problems = [];
   const mode = getInput(Inputs.Mode) || "gate";
-  if (mode !== "gate" && mode !== "baseline" && mode !== "publish") {
-    problems.push(`input "${Inputs.Mode}": expected "gate", "baseline" or "publish", got "${mode}"`);
+  if (mode !== "gate" && mode !== "baseline" && mode !== "publish" && mode !== "merge") {
+    problems.push(`input "${Inputs.Mode}": expected "gate", "baseline", "publish" or "merge", got "${mode}"`);
   }
   let comment = true;
   try {
@@ -127,8 +129,13 @@ function getInputs() {
     );
   }
   const results = getInput(Inputs.Results) || void 0;
-  if (mode === "publish" && !results)
-    problems.push(`input "${Inputs.Results}": required when mode is "publish"`);
+  if ((mode === "publish" || mode === "merge") && !results)
+    problems.push(`input "${Inputs.Results}": required when mode is "${mode}"`);
+  const shardText = getInput(Inputs.Shard).trim();
+  const shard = shardText ? parseShard(shardText) : void 0;
+  if (shard === null) problems.push(`input "${Inputs.Shard}": expected ${SHARD_FORMAT}, got "${shardText}"`);
+  else if (shard && mode !== "gate")
+    problems.push(`input "${Inputs.Shard}": only mode "gate" is sharded, got mode "${mode}"`);
   const branchInput = getInput(Inputs.BaselineBranch) || DEFAULT_BASELINE_BRANCH;
   const baselineBranch2 = branchInput === "none" ? void 0 : branchInput;
   if (baselineBranch2 && !/^(?!\/|.*(?:\.\.|\/\/|@\{|\.lock$|\/$))[\w./-]+$/.test(baselineBranch2)) {
@@ -185,186 +192,15 @@ function getInputs() {
     allowPathsOutsideRepo,
     allowedHosts: hostList.hosts,
     allowPrivilegedEvents,
-    acceptRegressionLabel
+    acceptRegressionLabel,
+    shard: shard ?? void 0
   };
 }
 
 // src/github/baseline-branch.ts
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-
-// src/github/assets-branch.ts
-import { createHash } from "node:crypto";
-
-// src/github/errors.ts
-function isHttpError(error) {
-  return error instanceof Error && typeof error.status === "number" && error.name === "HttpError";
-}
-var PERMISSION_STATUSES = /* @__PURE__ */ new Set([401, 403, 404]);
-function permissionHint(status) {
-  if (status === 401) return "the token is missing or invalid";
-  if (status === 404) return "the resource does not exist or the token cannot see it";
-  return "the token cannot write here (pull requests from forks get a read-only GITHUB_TOKEN; grant `permissions: pull-requests: write, contents: write` or use the two-stage workflow_run flow)";
-}
-function toGitHubFailure(action, error) {
-  const permission = PERMISSION_STATUSES.has(error.status);
-  const where = error.request?.method && error.request.url ? ` (${error.request.method} ${error.request.url})` : "";
-  const hint = permission ? `: ${permissionHint(error.status)}` : "";
-  return {
-    ok: false,
-    status: error.status,
-    permission,
-    reason: `${action} failed: GitHub answered ${error.status} ${firstLine(error.message)}${where}${hint}`
-  };
-}
-async function tryGitHub(action, call) {
-  try {
-    return { ok: true, ...await call() };
-  } catch (error) {
-    if (isHttpError(error)) return toGitHubFailure(action, error);
-    throw error;
-  }
-}
-function firstLine(text) {
-  return text.split("\n", 1)[0] ?? "";
-}
-
-// src/github/identity.ts
-var ACTIONS_BOT_LOGIN = "github-actions[bot]";
-async function resolveTokenLogin(octokit) {
-  try {
-    const { data } = await octokit.rest.users.getAuthenticated();
-    if (data.login) return data.login;
-  } catch (error) {
-    if (!isHttpError(error) || error.status !== 403 && error.status !== 401) throw error;
-  }
-  try {
-    const answer = await octokit.graphql("query { viewer { login } }");
-    if (answer.viewer?.login) return answer.viewer.login;
-  } catch (error) {
-    if (isHttpError(error) && error.status >= 500) throw error;
-  }
-  return ACTIONS_BOT_LOGIN;
-}
-
-// src/github/assets-branch.ts
-var DEFAULT_ASSETS_BRANCH = "perf-gate-assets";
-var ForeignHeadError = class extends Error {
-};
-var README = `# perf-gate assets
-
-This branch holds chart images that perf-gate links from pull request comments. It shares no history
-with the code and is safe to prune or delete; see docs/assets-branch.md in perf-gate.
-`;
-function contentAddressedPath(content, options) {
-  const hash = createHash("sha256").update(content).digest("hex").slice(0, 16);
-  const month = (options.now ?? /* @__PURE__ */ new Date()).toISOString().slice(0, 7);
-  return `${options.dir ?? "charts"}/${month}/${hash}.${options.ext}`;
-}
-function assetUrl(serverUrl, owner, repo, commitSha, path6) {
-  const encoded = path6.split("/").map(encodeURIComponent).join("/");
-  return `${serverUrl.replace(/\/+$/, "")}/${owner}/${repo}/blob/${commitSha}/${encoded}?raw=true`;
-}
-async function publishAssets(octokit, options) {
-  const { owner, repo, files } = options;
-  const branch = options.branch ?? DEFAULT_ASSETS_BRANCH;
-  for (const file of files) assertSafePath(file.path);
-  const action = `Publishing ${files.length} chart(s) to ${owner}/${repo}@${branch}`;
-  try {
-    return await commitAssets(octokit, options, branch, action);
-  } catch (error) {
-    if (!(error instanceof ForeignHeadError)) throw error;
-    return { ok: false, status: 409, permission: false, reason: `${action} failed: ${error.message}` };
-  }
-}
-async function commitAssets(octokit, options, branch, action) {
-  const { owner, repo, files } = options;
-  return tryGitHub(action, async () => {
-    const author = options.author ?? await resolveTokenLogin(octokit);
-    const git = octokit.rest.git;
-    const entries = [];
-    for (const file of files) {
-      const { data } = await git.createBlob({
-        owner,
-        repo,
-        content: file.content.toString("base64"),
-        encoding: "base64"
-      });
-      entries.push({ path: file.path, mode: "100644", type: "blob", sha: data.sha });
-    }
-    const message = options.message ?? `perf-gate: ${files.length} chart(s)`;
-    let commit;
-    for (let attempt = 1; commit === void 0; attempt++) {
-      const head = await readHead(octokit, owner, repo, branch);
-      if (head !== void 0 && head.author !== author) {
-        throw new ForeignHeadError(
-          `the head of ${branch} (${head.commitSha.slice(0, 7)}) was written by ${head.author ?? "an unknown author"}, not by this token's identity ${author}; not committing on top of it (delete the branch or set another one)`
-        );
-      }
-      try {
-        if (head === void 0) {
-          const tree = await git.createTree({
-            owner,
-            repo,
-            tree: [
-              ...entries,
-              { path: "README.md", mode: "100644", type: "blob", content: options.readme ?? README }
-            ]
-          });
-          const root = await git.createCommit({ owner, repo, message, tree: tree.data.sha, parents: [] });
-          await git.createRef({ owner, repo, ref: `refs/heads/${branch}`, sha: root.data.sha });
-          commit = { sha: root.data.sha, committed: true };
-        } else {
-          const tree = await git.createTree({ owner, repo, base_tree: head.treeSha, tree: entries });
-          if (tree.data.sha === head.treeSha) {
-            commit = { sha: head.commitSha, committed: false };
-          } else {
-            const next = await git.createCommit({
-              owner,
-              repo,
-              message,
-              tree: tree.data.sha,
-              parents: [head.commitSha]
-            });
-            await git.updateRef({ owner, repo, ref: `heads/${branch}`, sha: next.data.sha, force: false });
-            commit = { sha: next.data.sha, committed: true };
-          }
-        }
-      } catch (error) {
-        if (attempt >= 2 || !isHttpError(error) || error.status !== 422) throw error;
-      }
-    }
-    const serverUrl = options.serverUrl ?? "https://github.com";
-    return {
-      commitSha: commit.sha,
-      committed: commit.committed,
-      files: files.map((file) => ({
-        path: file.path,
-        url: assetUrl(serverUrl, owner, repo, commit.sha, file.path)
-      }))
-    };
-  });
-}
-async function readHead(octokit, owner, repo, branch) {
-  let commitSha;
-  try {
-    const ref = await octokit.rest.git.getRef({ owner, repo, ref: `heads/${branch}` });
-    commitSha = ref.data.object.sha;
-  } catch (error) {
-    if (isHttpError(error) && error.status === 404) return void 0;
-    throw error;
-  }
-  const commit = await octokit.rest.repos.getCommit({ owner, repo, ref: commitSha });
-  return { commitSha, treeSha: commit.data.commit.tree.sha, author: commit.data.author?.login };
-}
-function assertSafePath(path6) {
-  if (path6 === "" || path6.startsWith("/") || path6.split("/").some((part) => part === "" || part === "..")) {
-    throw new Error(`asset path must be relative and normalised, got ${JSON.stringify(path6)}`);
-  }
-}
-
-// src/github/baseline-branch.ts
-var README2 = `# perf-gate data
+var README = `# perf-gate data
 
 This branch holds the baseline file(s) the perf-gate nightly writes and pull request gates read. It
 shares no history with the code; each nightly adds one commit. Do not merge it into your code.
@@ -400,7 +236,7 @@ async function writeBaselineToBranch(octokit, where) {
     branch: where.branch,
     files: [{ path: where.path, content: where.content }],
     message: where.message,
-    readme: README2
+    readme: README
   });
   if (!published.ok) return published;
   return { ok: true, commitSha: published.commitSha, committed: published.committed };
@@ -432,36 +268,6 @@ async function pushBaseline(octokit, where, source, log, message = `perf-gate ba
     `baseline ${written.committed ? "written to" : "unchanged on"} ${where.owner}/${where.repo}@${where.branch}:${where.path} (commit ${written.commitSha.slice(0, 12)})`
   );
   return written.commitSha;
-}
-
-// src/github/client.ts
-var RATE_LIMIT_RETRIES = 2;
-var DO_NOT_RETRY = [400, 401, 403, 404, 410, 422, 429, 451];
-function createOctokit(token, options = {}) {
-  const env = options.env ?? process.env;
-  const baseUrl = options.baseUrl ?? env["GITHUB_API_URL"] ?? "https://api.github.com";
-  const retryAfterBaseValue = options.retryAfterBaseValue ?? 1e3;
-  const onLimit = (kind) => (retryAfter, request, _octokit, retryCount) => {
-    const retrying = retryCount < RATE_LIMIT_RETRIES;
-    warning(
-      `GitHub ${kind} hit on ${request.method} ${request.url}; ` + (retrying ? `retrying in ${retryAfter} s (retry ${retryCount + 1} of ${RATE_LIMIT_RETRIES})` : "giving up")
-    );
-    return retrying;
-  };
-  return getOctokit(
-    token,
-    {
-      baseUrl,
-      retry: { doNotRetry: DO_NOT_RETRY, retryAfterBaseValue },
-      throttle: options.spaceWrites === false ? { enabled: false } : {
-        retryAfterBaseValue,
-        onRateLimit: onLimit("rate limit"),
-        onSecondaryRateLimit: onLimit("secondary rate limit")
-      }
-    },
-    retry,
-    throttling
-  );
 }
 
 // src/github/context.ts
@@ -600,46 +406,6 @@ function trimSlash(url) {
   return url.replace(/\/+$/, "");
 }
 
-// src/github/pull-requests.ts
-async function findPullRequestByHead(octokit, lookup) {
-  const { owner, repo, headSha } = lookup;
-  return tryGitHub(`Looking up the pull request for ${headSha.slice(0, 7)}`, async () => {
-    const headOwner = lookup.headRepo?.split("/")[0];
-    if (headOwner && lookup.headBranch) {
-      const { data } = await octokit.rest.pulls.list({
-        owner,
-        repo,
-        state: "open",
-        head: `${headOwner}:${lookup.headBranch}`,
-        per_page: 100
-      });
-      const hit = data.find((pr) => pr.head.sha === headSha);
-      if (hit) return { number: hit.number };
-    }
-    for await (const page of octokit.paginate.iterator(octokit.rest.pulls.list, {
-      owner,
-      repo,
-      state: "open",
-      per_page: 100
-    })) {
-      const hit = page.data.find((pr) => pr.head.sha === headSha);
-      if (hit) return { number: hit.number };
-    }
-    return { number: void 0 };
-  });
-}
-async function pullRequestLabels(octokit, where) {
-  return tryGitHub(`Reading the labels of pull request #${where.number}`, async () => {
-    const labels = await octokit.paginate(octokit.rest.issues.listLabelsOnIssue, {
-      owner: where.owner,
-      repo: where.repo,
-      issue_number: where.number,
-      per_page: 100
-    });
-    return { labels: labels.map((l) => l.name) };
-  });
-}
-
 // src/github/annotations.ts
 import path2 from "node:path";
 function reportFailure(error, workspace, sink = core_exports) {
@@ -712,7 +478,7 @@ async function uploadArtifacts(input) {
       input.log.warning(`nothing to upload in ${input.dir}`);
       return void 0;
     }
-    const client = input.client ?? new (await import("./chunks/artifact-F7WZM2OH.js")).DefaultArtifactClient();
+    const client = input.client ?? new (await import("./chunks/artifact-YQYG5NBT.js")).DefaultArtifactClient();
     const { id } = await client.uploadArtifact(input.name, files, input.dir);
     if (id === void 0) throw new Error("the artifact service returned no id");
     const url = input.runUrl ? `${input.runUrl}/artifacts/${id}` : void 0;
@@ -728,7 +494,7 @@ async function uploadArtifacts(input) {
 
 // src/load/install-k6.ts
 import { execFile } from "node:child_process";
-import { createHash as createHash2 } from "node:crypto";
+import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { mkdtemp, readFile as readFile3, writeFile as writeFile2 } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -746,7 +512,7 @@ function k6ReleaseUrl(version, platform, arch, base = K6_RELEASES) {
   return `${base.replace(/\/+$/, "")}/v${version}/k6-v${version}-${os}-${cpu}.${ext}`;
 }
 async function sha256File(file) {
-  const hash = createHash2("sha256");
+  const hash = createHash("sha256");
   for await (const chunk of createReadStream(file)) hash.update(chunk);
   return hash.digest("hex");
 }
@@ -906,169 +672,9 @@ async function downloadVerified(url, name, expected, cache) {
   return path4.join(extracted, name.replace(/\.(tar\.gz|zip)$/, ""));
 }
 
-// src/github/sticky-comment.ts
-async function upsertStickyComment(octokit, target) {
-  const { owner, repo, issueNumber, marker, body } = target;
-  if (!body.includes(marker)) throw new Error(`sticky comment body must contain its marker ${marker}`);
-  return tryGitHub(`Posting the PR comment on ${owner}/${repo}#${issueNumber}`, async () => {
-    const author = target.author ?? await resolveTokenLogin(octokit);
-    const existing = await findCommentByMarker(octokit, { owner, repo, issueNumber, marker, author });
-    if (existing !== void 0) {
-      const { data: data2 } = await octokit.rest.issues.updateComment({ owner, repo, comment_id: existing, body });
-      return { id: data2.id, url: data2.html_url, action: "updated" };
-    }
-    const { data } = await octokit.rest.issues.createComment({ owner, repo, issue_number: issueNumber, body });
-    return { id: data.id, url: data.html_url, action: "created" };
-  });
-}
-async function findCommentByMarker(octokit, where) {
-  const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, {
-    owner: where.owner,
-    repo: where.repo,
-    issue_number: where.issueNumber,
-    per_page: 100
-  });
-  for await (const page of pages) {
-    const hit = page.data.find(
-      (comment) => comment.user?.login === where.author && comment.body?.includes(where.marker)
-    );
-    if (hit) return hit.id;
-  }
-  return void 0;
-}
-
-// src/github/summary.ts
-async function writeJobSummary(markdown, options = {}) {
-  const env = options.env ?? process.env;
-  if (!env["GITHUB_STEP_SUMMARY"]) {
-    debug("GITHUB_STEP_SUMMARY is not set; skipping the job summary");
-    return false;
-  }
-  await (options.summary ?? summary).addRaw(markdown, true).write();
-  return true;
-}
-
-// src/publish.ts
-async function pullRequestNumber(octokit, context, log) {
-  if (context.pullRequest) return context.pullRequest.number;
-  const run2 = context.workflowRun;
-  if (!run2) return void 0;
-  if (run2.pullRequestNumber !== void 0) return run2.pullRequestNumber;
-  const found = await findPullRequestByHead(octokit, {
-    owner: context.owner,
-    repo: context.repo,
-    headSha: run2.headSha,
-    headRepo: run2.headRepo,
-    headBranch: run2.headBranch
-  });
-  if (!found.ok) {
-    log.warning(`${found.reason}; no PR comment`);
-    return void 0;
-  }
-  if (found.number === void 0)
-    log.warning(`no open pull request has head ${run2.headSha.slice(0, 7)}; no PR comment`);
-  return found.number;
-}
-async function publish(input) {
-  const { results, context, log } = input;
-  const artifactsUrl = input.artifactsUrl ?? context.runUrl;
-  let images = [];
-  let commentUrl;
-  const wantsComment = input.comment && input.token !== "";
-  const isForkPr = context.pullRequest?.isFork === true;
-  if (wantsComment && isForkPr) {
-    log.warning(
-      'pull request from a fork: its token cannot comment. Use the two-stage workflow (mode: publish in a workflow_run job); see README "Fork pull requests".'
-    );
-  } else if (wantsComment && (context.pullRequest || context.workflowRun)) {
-    const octokit = input.octokit ?? createOctokit(input.token, { baseUrl: context.apiUrl });
-    const issueNumber = await pullRequestNumber(octokit, context, log);
-    const identity = issueNumber === void 0 ? void 0 : await tryGitHub("Finding the token's identity", async () => ({
-      login: await resolveTokenLogin(octokit)
-    }));
-    if (identity !== void 0 && !identity.ok) {
-      log.warning(`${identity.reason}; no PR comment, the results are in the job summary and artifacts`);
-    } else if (issueNumber !== void 0 && identity !== void 0) {
-      if (input.charts.length > 0) {
-        const assets = await publishAssets(octokit, {
-          owner: context.owner,
-          repo: context.repo,
-          serverUrl: context.serverUrl,
-          files: input.charts.map((chart) => ({
-            path: contentAddressedPath(Buffer.from(chart.png), { ext: "png" }),
-            content: Buffer.from(chart.png)
-          })),
-          message: `perf-gate charts for #${issueNumber}`,
-          author: identity.login
-        });
-        if (assets.ok) {
-          const open = shownInComment(input.charts.map((chart) => chart.id));
-          images = assets.files.map((file, i) => ({
-            url: file.url,
-            alt: input.charts[i]?.title ?? "chart",
-            shownInComment: open.has(input.charts[i]?.id ?? "")
-          }));
-        } else {
-          log.warning(`${assets.reason}; the comment shows a Mermaid chart instead`);
-        }
-      }
-      const marker = commentMarker(input.commentKey);
-      const body = renderMarkdown(results, {
-        markerKey: input.commentKey,
-        images,
-        ...artifactsUrl ? { artifactsUrl } : {}
-      });
-      const comment = await upsertStickyComment(octokit, {
-        owner: context.owner,
-        repo: context.repo,
-        issueNumber,
-        marker,
-        body,
-        author: identity.login
-      });
-      if (comment.ok) {
-        commentUrl = comment.url;
-        log.info(`PR comment ${comment.action}: ${comment.url}`);
-      } else {
-        log.warning(`${comment.reason}; the results are in the job summary and artifacts`);
-      }
-    }
-  }
-  try {
-    await writeJobSummary(renderJobSummary(results, { images, ...artifactsUrl ? { artifactsUrl } : {} }), {
-      env: input.env ?? process.env,
-      ...input.summary ? { summary: input.summary } : {}
-    });
-  } catch (error) {
-    log.warning(`could not write the job summary: ${error.message.split("\n")[0]}`);
-  }
-  return { commentUrl, images };
-}
-var MAX_RESULTS_BYTES = 2e7;
-async function readResults(file) {
-  const text = readTextCapped(file, MAX_RESULTS_BYTES, 'input "results"');
-  let json;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    throw new ConfigError([`input "results": ${file}: not JSON (${error.message})`]);
-  }
-  return parseUntrustedResults(json, file);
-}
-
 // src/main.ts
-function headline(results) {
-  const regressed = results.cells.filter((c) => !c.control && c.verdict === "regression").map((c) => c.cell);
-  if (results.verdict === "regression" && results.acceptedRegression)
-    return `perf-gate: ${results.metric} regression in ${regressed.join(", ")} accepted (${results.acceptedRegression.reason})`;
-  if (results.verdict === "regression")
-    return `perf-gate: ${results.metric} regression in ${regressed.join(", ")}`;
-  if (results.verdict === "inconclusive")
-    return "perf-gate: inconclusive (no significant regression, but not enough evidence of none)";
-  return "perf-gate: pass";
-}
 async function gateOrBaseline(settings, workspace, context, signal, guard) {
-  const loaded = withK6Inputs(
+  const whole = withK6Inputs(
     loadConfig(path5.resolve(workspace, settings.config), process.env, {
       root: workspace,
       allowPathsOutsideRepo: settings.allowPathsOutsideRepo,
@@ -1076,7 +682,13 @@ async function gateOrBaseline(settings, workspace, context, signal, guard) {
     }),
     settings
   );
-  maskSecrets(loaded);
+  maskSecrets(whole);
+  const session = gateSession(whole, settings.shard, {
+    threshold: settings.threshold,
+    event: context.eventName,
+    what: `input "${Inputs.Shard}"`
+  });
+  const loaded = session.loaded;
   const explicit = settings.baseline ? path5.resolve(workspace, settings.baseline) : void 0;
   let baselinePath = explicit ?? loaded.config.baseline.path;
   const outDir = await prepareOutDir(path5.resolve(workspace, settings.outDir), 'input "out-dir"', {
@@ -1101,7 +713,9 @@ async function gateOrBaseline(settings, workspace, context, signal, guard) {
     cleanup: guard.cleanup,
     signal,
     locateK6: () => ensureK6(actionLogger, process.env, { version: loaded.config.k6.version }),
-    acceptRegression: () => labelRequest(settings, context)
+    shard: session.shard,
+    // A share's verdict is partial: the merge job decides, and accepts, across all cells.
+    ...session.shard ? {} : { acceptRegression: () => labelRequest(settings, context) }
   });
   if (branch && settings.mode === "baseline") {
     await pushBaseline(branch.octokit, branch.where, baselinePath, actionLogger);
@@ -1172,7 +786,7 @@ async function run() {
     let exitCode;
     let paths;
     let charts;
-    if (settings.mode !== "publish")
+    if (settings.mode === "gate" || settings.mode === "baseline")
       refuseUntrustedMeasuring(context.eventName, settings.mode, {
         allowPrivilegedEvents: settings.allowPrivilegedEvents
       });
@@ -1186,6 +800,27 @@ async function run() {
       paths = artifacts;
       charts = artifacts.charts;
       exitCode = 0;
+    } else if (settings.mode === "merge") {
+      const files = await partialFiles(
+        [path5.resolve(workspace, settings.results)],
+        `input "${Inputs.Results}"`
+      );
+      const outDir = await prepareOutDir(path5.resolve(workspace, settings.outDir), 'input "out-dir"', {
+        root: workspace
+      });
+      const outcome = await mergeSession(files, {
+        outDir,
+        log: actionLogger,
+        what: `input "${Inputs.Results}"`,
+        acceptRegression: () => labelRequest(settings, context),
+        // Artifacts of another push or run must not join this one's verdict.
+        expectedCommit: process.env.GITHUB_SHA || void 0
+      });
+      actionLogger.info(`merged ${files.length} partial results: ${files.join(", ")}`);
+      results = outcome.results;
+      paths = outcome.artifacts;
+      charts = outcome.artifacts.charts;
+      exitCode = outcome.exitCode;
     } else {
       const outcome = await gateOrBaseline(
         { ...settings, mode: settings.mode },
@@ -1197,13 +832,13 @@ async function run() {
       results = outcome.results;
       paths = outcome.artifacts;
       charts = outcome.artifacts.charts;
-      exitCode = outcome.exitCode;
+      exitCode = settings.shard ? 0 : outcome.exitCode;
     }
     const artifact = settings.uploadArtifacts ? await actionLogger.group(
       "Upload the artifacts",
       () => uploadArtifacts({
         dir: paths.dir,
-        name: artifactName(settings.commentKey, settings.mode),
+        name: settings.shard ? `${artifactName(settings.commentKey, settings.mode)}-shard-${settings.shard.index}-of-${settings.shard.count}` : artifactName(settings.commentKey, settings.mode),
         runUrl: context.runUrl,
         log: actionLogger
       })
@@ -1216,7 +851,8 @@ async function run() {
         charts,
         context,
         token: settings.githubToken,
-        comment: settings.comment && settings.mode !== "baseline",
+        // One comment per gate: a share leaves it to the merge job.
+        comment: settings.comment && settings.mode !== "baseline" && !settings.shard,
         commentKey: settings.commentKey,
         log: actionLogger
       })
@@ -1230,12 +866,12 @@ async function run() {
       ...artifact?.url ? { artifactUrl: artifact.url } : {}
     });
     if (exitCode !== 0) {
-      setFailed(headline(results));
+      setFailed(headline(results, "log"));
       process.exitCode = exitCode;
     } else if (results.verdict === "inconclusive" || results.acceptedRegression) {
-      warning(headline(results));
+      warning(headline(results, "log"));
     } else {
-      info(inertLogText(headline(results)));
+      info(inertLogText(headline(results, "log")));
     }
   } catch (error) {
     process.exitCode = reportFailure(error, process.env.GITHUB_WORKSPACE ?? process.cwd());

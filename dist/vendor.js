@@ -1,13 +1,13 @@
 import { createRequire as __pgCreateRequire } from 'node:module'; const require = __pgCreateRequire(import.meta.url); const __filename = import.meta.filename; const __dirname = import.meta.dirname;
 import {
-  dist_bundle_exports as dist_bundle_exports2,
   tool_cache_exports
-} from "./chunks/chunk-XBZPBQQA.js";
+} from "./chunks/chunk-XJFC3QRP.js";
 import {
   commander_exports
 } from "./chunks/chunk-2N4NWZEM.js";
 import {
   build_exports,
+  dist_bundle_exports as dist_bundle_exports2,
   require_build,
   require_dist,
   require_ignore,
@@ -18,13 +18,12 @@ import {
   resvg_wasm_exports,
   vega_module_exports,
   zod_exports
-} from "./chunks/chunk-LBTP2GFI.js";
+} from "./chunks/chunk-NKCIMGCG.js";
 import {
   core_exports,
   dist_bundle_exports,
   github_exports
-} from "./chunks/chunk-7V5FBSGG.js";
-import "./chunks/chunk-PZ7PP2ZW.js";
+} from "./chunks/chunk-OYVLVEZL.js";
 import {
   __toESM
 } from "./chunks/chunk-X43ZVNN6.js";
