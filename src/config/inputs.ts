@@ -7,7 +7,7 @@ import { ConfigError } from '../errors.js'
 import { k6FlagProblem, K6_VERSION_PATTERN, normalizeK6Version, splitK6Flags } from './k6-flags.js'
 import { parseHostList } from './hosts.js'
 import { parseThreshold } from './threshold.js'
-import { parseShard, SHARD_FORMAT, type ShardSpec } from '../shard/share.js'
+import { parseShard, SHARD_FORMAT, type ShardSpec } from './shard-spec.js'
 
 /** The branch perf-gate keeps its baseline on unless the `baseline-branch` input names another. */
 export const DEFAULT_BASELINE_BRANCH = 'perf-gate-data'

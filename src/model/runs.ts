@@ -3,7 +3,7 @@
  * arena run measured; the machine it ran on.
  */
 import { z } from 'zod'
-import { ENTERPRISE_DIMENSIONS } from '../config/schema/arena-enterprise.js'
+import { ENTERPRISE_DIMENSIONS } from './enterprise-dimensions.js'
 
 /** A cell is one profile driven by one scenario; its id is "profile/scenario". */
 export function cellId(profile: string, scenario: string): string {

@@ -5,6 +5,9 @@
  * In paired mode each cell of a round is an A/B pair whose order (AB or BA) is drawn per pair.
  */
 import { cellId, type VariantName } from '../model.js'
+import { seededRandom } from '../stats/random.js'
+
+export { seededRandom }
 
 export interface PlannedRun {
   /** Position in the schedule, from 0. */
@@ -32,18 +35,6 @@ export interface ScheduleInput {
    * default profiles x scenarios.
    */
   cells?: ReadonlyArray<{ profile: string; scenario: string }>
-}
-
-/** A small, well-known seeded PRNG (mulberry32): reproducible shuffles, not cryptography. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
 }
 
 /** Fisher-Yates shuffle of a copy. */

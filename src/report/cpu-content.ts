@@ -3,8 +3,7 @@
  * intervals, the ratio, its verdict, its noise) and one line for the head of the PR comment. Pure.
  */
 import type { CellComparison, GateResults, SampleSummary } from '../model.js'
-import { formatSignedPct, roundForDisplay } from './format.js'
-import type { FigureTable } from './report-content.js'
+import { formatSignedPct, roundForDisplay, type FigureTable } from './format.js'
 
 /** Cells named in the comment's line; with more, the line counts verdicts instead. */
 const LINE_MAX_CELLS = 3

@@ -77,3 +77,10 @@ export function verdictIcon(verdict: Verdict): string {
 export function verdictSeverity(verdict: Verdict): number {
   return verdict === 'regression' ? 0 : verdict === 'inconclusive' ? 1 : 2
 }
+
+/** A table of figures (overhead, per-hook cost): headers, then rows of display strings. */
+export interface FigureTable {
+  title: string
+  headers: string[]
+  rows: string[][]
+}

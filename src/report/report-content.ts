@@ -3,6 +3,7 @@
  * details, the environment. The markdown and HTML renderers both read this, so the PR comment and the
  * HTML report can never disagree on a number.
  */
+import type { FigureTable } from './format.js'
 import {
   arenaDimensionNames,
   type AcceptedRegression,
@@ -94,12 +95,7 @@ export interface Attention {
   more: number
 }
 
-/** A table of figures (overhead, per-hook cost): headers, then rows of display strings. */
-export interface FigureTable {
-  title: string
-  headers: string[]
-  rows: string[][]
-}
+export type { FigureTable }
 
 /** One capacity-search cell: capacities in req/s over its searches. */
 export interface CapacityRow {

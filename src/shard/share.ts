@@ -12,6 +12,9 @@ import type { Config } from '../config/schema.js'
 import { configCells, type CellRef } from '../config/sweep.js'
 import { ConfigError } from '../errors.js'
 import { MAX_SHARDS } from '../model/results-shard.js'
+import { parseShard, SHARD_FORMAT, type ShardSpec } from '../config/shard-spec.js'
+
+export { parseShard, SHARD_FORMAT, type ShardSpec }
 import { cellId } from '../model.js'
 import { estimateGate, formatSeconds } from '../plan/estimate.js'
 
@@ -31,25 +34,6 @@ export function cellsElsewhere(config: object): number {
   const n = (config as { [ELSEWHERE]?: number })[ELSEWHERE]
   return typeof n === 'number' ? n : 0
 }
-
-/** Share `index` (1-based) of `count`. */
-export interface ShardSpec {
-  index: number
-  count: number
-}
-
-/** Parses "i/N" (1 <= i <= N <= MAX_SHARDS); null when it is not that. */
-export function parseShard(text: string): ShardSpec | null {
-  const match = /^\s*(\d{1,3})\s*\/\s*(\d{1,3})\s*$/.exec(text)
-  if (!match) return null
-  const index = Number(match[1])
-  const count = Number(match[2])
-  if (count < 1 || count > MAX_SHARDS || index < 1 || index > count) return null
-  return { index, count }
-}
-
-/** What "i/N" must look like, for error messages. */
-export const SHARD_FORMAT = `"i/N" with 1 <= i <= N <= ${MAX_SHARDS}, e.g. 2/3`
 
 /** The cells one share measures. */
 export interface Share {

@@ -23,7 +23,7 @@
  */
 import type { BaselineFile } from '../baseline/format.js'
 import type { ChangePoint, ChangePointReport, LatencyMetric, RunResult } from '../model.js'
-import { seededRandom } from '../plan/schedule.js'
+import { seededRandom } from './random.js'
 import { mean } from './descriptive.js'
 import { tInterval, toRatio, welchEstimate } from './intervals.js'
 import { selectRuns } from './run-selection.js'

@@ -5,18 +5,9 @@
  */
 import { z } from 'zod'
 
-/** The eight dimensions in the seed's order. */
-export const ENTERPRISE_DIMENSIONS = [
-  'mcpDiscovery',
-  'mcpToolExec',
-  'authChain',
-  'policyEngine',
-  'guardrails',
-  'rateLimiting',
-  'resilience',
-  'governance',
-] as const
-export type EnterpriseDimension = (typeof ENTERPRISE_DIMENSIONS)[number]
+import { ENTERPRISE_DIMENSIONS, type EnterpriseDimension } from '../../model/enterprise-dimensions.js'
+
+export { ENTERPRISE_DIMENSIONS, type EnterpriseDimension }
 
 /** Seed 002's weights (they sum to 1). */
 export const DEFAULT_ENTERPRISE_WEIGHTS: Record<EnterpriseDimension, number> = {
