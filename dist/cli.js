@@ -60,7 +60,7 @@ import {
   verdictOutput,
   welchEstimate,
   writeArtifacts
-} from "./chunks/chunk-JNNO7HHG.js";
+} from "./chunks/chunk-ZBOFS542.js";
 import {
   Command,
   CommanderError,

@@ -34,7 +34,7 @@ import {
   tryGitHub,
   verdictOutput,
   writeArtifacts
-} from "./chunks/chunk-JNNO7HHG.js";
+} from "./chunks/chunk-ZBOFS542.js";
 import {
   tool_cache_exports
 } from "./chunks/chunk-XJFC3QRP.js";
