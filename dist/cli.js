@@ -116,8 +116,7 @@ function failureText(error) {
 // src/cli/help.ts
 var EXIT_CODES_HELP = `
 Exit codes:
-  ${ExitCode.Pass}  pass (or inconclusive with gate.onInconclusive: warn, or a regression accepted with
-     --accept-regression REASON); other verbs: success
+  ${ExitCode.Pass}  pass (also: inconclusive with gate.onInconclusive: warn; --accept-regression); other verbs: success
   ${ExitCode.Regression}  regression (or inconclusive with gate.onInconclusive: fail)
   ${ExitCode.InvalidInput}  invalid input: config, results file, option or argument (nothing was started)
   ${ExitCode.Infrastructure}  infrastructure failure: Docker, k6, an image or a service that did not start

@@ -60,7 +60,7 @@ describe('--version and --help', () => {
   it('lists every verb and the exit codes', async () => {
     const run = await cli(['--help'])
     expect(run.code).toBe(0)
-    for (const verb of ['run', 'validate', 'report', 'compare', 'init', 'doctor'])
+    for (const verb of ['run', 'validate', 'merge', 'report', 'trend', 'compare', 'init', 'doctor'])
       expect(run.stdout).toMatch(new RegExp(`^  ${verb} `, 'm'))
     expect(run.stdout).toMatch(
       /Exit codes:\n\s+0\s+pass[^\n]*\n\s+1\s+regression[^\n]*\n\s+2\s+invalid input[^\n]*\n\s+3\s+infrastructure/,
