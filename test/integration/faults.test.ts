@@ -79,10 +79,21 @@ async function gate(
   return { ...run, runId, out }
 }
 
-/** Finished runs in the journal (its first line is the header). */
+/** Finished runs in the journal: its lines after the header, less event lines (stack order, warm-up). */
 function journalRuns(out: string): number {
   const file = path.join(out, 'runs.jsonl')
-  return existsSync(file) ? readFileSync(file, 'utf8').trim().split('\n').length - 1 : 0
+  if (!existsSync(file)) return 0
+  return readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .slice(1)
+    .filter((line) => {
+      try {
+        return !('event' in (JSON.parse(line) as object))
+      } catch {
+        return false
+      }
+    }).length
 }
 
 /** The container of one service of one variant of a run. */
