@@ -95,13 +95,17 @@ export interface SessionOptions {
   reach?: SetupReach | undefined
 }
 
-/** Hosts the workflow allows (allowed-hosts, --allow-host) and the values `${NAME}` took. */
+/** Hosts the stack's names do not cover, and the values `${NAME}` took. */
 export interface SetupReach {
+  /**
+   * LoadedConfig.allowedHosts: what the workflow allows (allowed-hosts, --allow-host) and a compose
+   * file's network aliases, which the stack's resolveUrl maps to their service's address.
+   */
   allowedHosts: readonly string[]
   interpolated: readonly InterpolatedValue[]
 }
 
-/** Setup on one stack reaches its own services and the hosts the workflow allows, nothing else. */
+/** Setup on one stack reaches its own services (by name or network alias) and the hosts the workflow allows. */
 function setupGuard(stack: RunningStack, reach: SetupReach | undefined): SetupGuard {
   const interpolated = reach?.interpolated ?? []
   return {

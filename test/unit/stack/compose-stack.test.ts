@@ -2,7 +2,12 @@
 // labels every service and applies the baseline variant, and the environment Compose runs with.
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
-import { composeEnvironment, composeProjectName, overrideDocument } from '../../../src/stack/compose-stack.js'
+import {
+  composeEnvironment,
+  composeProjectName,
+  composeUrlResolver,
+  overrideDocument,
+} from '../../../src/stack/compose-stack.js'
 
 describe('compose stack', () => {
   it('names projects per run, variant and instance in the characters Compose v1 and v2 accept', () => {
@@ -33,6 +38,20 @@ describe('compose stack', () => {
     expect(parse(overrideDocument('services: { a: { image: x } }', {}, undefined))).not.toHaveProperty(
       'version',
     )
+  })
+
+  it('resolves service names and their network aliases to the service’s address', () => {
+    const address = (host: string) => ({ address: (port: number) => ({ host, port }) })
+    const resolve = composeUrlResolver(new Map([['gateway', address('172.18.0.3')]]), {
+      api: 'gateway',
+      'debug-api': 'debug',
+    })
+    expect(resolve('http://gateway:8080/echo')).toBe('http://172.18.0.3:8080/echo')
+    expect(resolve('http://API:8080/echo?x=1')).toBe('http://172.18.0.3:8080/echo?x=1')
+    // An alias of a service that did not start, and any other host, stay as they are.
+    expect(resolve('http://debug-api:8080/')).toBe('http://debug-api:8080/')
+    expect(resolve('http://10.0.0.7:8080/')).toBe('http://10.0.0.7:8080/')
+    expect(resolve('http://constructor:8080/')).toBe('http://constructor:8080/')
   })
 
   it('labels the services a merge key brings, as Compose (and the allowlist) read them', () => {
