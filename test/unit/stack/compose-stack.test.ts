@@ -2,6 +2,7 @@
 // labels every service and applies the baseline variant, and the environment Compose runs with.
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
+import { serviceOfTarget } from '../../../src/gate/measure.js'
 import {
   composeEnvironment,
   composeProjectName,
@@ -52,6 +53,18 @@ describe('compose stack', () => {
     expect(resolve('http://debug-api:8080/')).toBe('http://debug-api:8080/')
     expect(resolve('http://10.0.0.7:8080/')).toBe('http://10.0.0.7:8080/')
     expect(resolve('http://constructor:8080/')).toBe('http://constructor:8080/')
+  })
+
+  it('counts CPU per request on the service a network alias names', () => {
+    const running = (host: string) => ({ address: (port: number) => ({ host, port }) })
+    const services = new Map([
+      ['gateway', running('172.18.0.3')],
+      ['echo', running('172.18.0.2')],
+    ])
+    const stack = { services, resolveUrl: composeUrlResolver(services, { api: 'gateway' }) }
+    expect(serviceOfTarget(stack, 'http://api:8080/echo')).toBe('gateway')
+    expect(serviceOfTarget(stack, 'http://echo:8080/echo')).toBe('echo')
+    expect(serviceOfTarget(stack, 'http://10.0.0.7:8080/')).toBe('10.0.0.7')
   })
 
   it('labels the services a merge key brings, as Compose (and the allowlist) read them', () => {
