@@ -481,8 +481,8 @@ function pathRefusal(dir: string, options: LoadOptions): (file: string) => strin
 
 /**
  * Setup, readiness and target URLs must name one of the stack's services (`services` holds a compose
- * file's network aliases too) or a host the workflow allows: a setup chain that may call any host can read a cloud metadata endpoint, capture a token and
- * send it on. A `{{placeholder}}` in the host would let a captured value pick the host: refused.
+ * file's network aliases too) or a host the workflow allows: a setup chain that may call any host can
+ * read a cloud metadata endpoint, capture a token and send it on. A `{{placeholder}}` in the host would let a captured value pick the host: refused.
  */
 function unreachableHosts(
   config: Config,

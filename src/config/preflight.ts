@@ -119,8 +119,8 @@ export function closestName(name: string, names: readonly string[]): string | un
 
 /**
  * Targets, readiness URLs and setup calls reach the stack's services by name (or, with a compose file,
- * by a network alias of a service it starts): a host that names none
- * (a typo, or a host outside the stack) is refused before the stack starts.
+ * by a network alias of a service it starts): a host that names none (a typo, or a host outside the
+ * stack) is refused before the stack starts.
  */
 function hostProblems(
   config: Config,

@@ -3,7 +3,8 @@
  * testcontainers' DockerComposeEnvironment under a project name of its own per variant and instance.
  * A generated override file adds perf-gate's labels to every service (so the orphan sweep finds
  * them) and the baseline variant's image/env/command. Service names, and the network aliases the
- * compose file gives them, resolve to container IPs, as service names do with `services`. Teardown (`compose down` plus the label sweep) runs on success, failure and signals.
+ * compose file gives them, resolve to container IPs, as service names do with `services`. Teardown
+ * (`compose down` plus the label sweep) runs on success, failure and signals.
  */
 import { execFile } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
