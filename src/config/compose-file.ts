@@ -13,6 +13,7 @@ import path from 'node:path'
 import { LineCounter, parse as parseYaml, parseDocument } from 'yaml'
 import { readTextCapped } from '../files.js'
 import { composeVariableProblems } from './compose-env.js'
+import { composeNetworkAliases } from './hosts.js'
 import type { ComposeStackConfig, VariantConfig } from './schema.js'
 import { composeAllowlistProblems, type PathRefusal } from './stack-allowlist.js'
 import { yamlSyntaxProblem } from './yaml-errors.js'
@@ -30,6 +31,11 @@ export interface ComposeFacts {
   started: string[]
   /** The image of each started service that names one (a service with only `build` has none). */
   images: Record<string, string>
+  /**
+   * The services' network aliases (`networks: { net: { aliases: [x] } }`), lower case, as alias ->
+   * service: hosts of the stack like the service names (config/hosts.ts composeNetworkAliases).
+   */
+  aliases: Record<string, string>
   /** Which documents the allowlist was evaluated on, for `validate` to say. */
   evaluation: string
 }
@@ -304,5 +310,9 @@ export function checkComposeFile(options: CheckComposeOptions): { facts?: Compos
     const image = (services[name] as Mapping).image
     if (typeof image === 'string') images[name] = image
   }
-  return { facts: { version, services: names, started: [...started], images, evaluation }, problems }
+  const aliases = composeNetworkAliases(services)
+  return {
+    facts: { version, services: names, started: [...started], images, aliases, evaluation },
+    problems,
+  }
 }

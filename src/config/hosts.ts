@@ -52,3 +52,32 @@ export function hostRefusal(url: string, allowed: ReadonlySet<string>, what: str
   if (allowed.has(host)) return undefined
   return `${what}: host "${host}" is not a service of this stack; perf-gate only calls the stack's own services (${[...allowed].join(', ') || 'none'}), and hosts the workflow allows with the action input "allowed-hosts" or the CLI flag --allow-host`
 }
+
+/**
+ * The network aliases of a compose file's services (`networks: { net: { aliases: [x] } }`), lower
+ * case, as alias -> service. Docker's DNS answers them on the project's networks like service names, so
+ * they are hosts of the stack too. A name that is also a service stays that service; an alias two
+ * services declare goes to the first (Docker's DNS would answer with both). The list form of `networks`
+ * has no aliases; entries that are not host names are left out (Compose refuses them anyway).
+ */
+export function composeNetworkAliases(services: Readonly<Record<string, unknown>>): Record<string, string> {
+  const names = new Set(Object.keys(services).map((n) => n.toLowerCase()))
+  const aliases = new Map<string, string>()
+  for (const [service, definition] of Object.entries(services)) {
+    const networks = isMapping(definition) ? definition.networks : undefined
+    if (!isMapping(networks)) continue
+    for (const network of Object.values(networks)) {
+      const listed = isMapping(network) ? network.aliases : undefined
+      if (!Array.isArray(listed)) continue
+      for (const entry of listed) {
+        const alias = typeof entry === 'string' ? normalizeHost(entry) : undefined
+        if (alias !== undefined && isIP(alias) === 0 && !names.has(alias) && !aliases.has(alias))
+          aliases.set(alias, service)
+      }
+    }
+  }
+  return Object.fromEntries(aliases)
+}
+
+const isMapping = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v)

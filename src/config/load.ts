@@ -46,7 +46,11 @@ export interface LoadedConfig {
   dir: string
   /** The workspace (see LoadOptions.root): the repository git is asked about, symlinks resolved. */
   root: string
-  /** Hosts the workflow allows besides the stack's services (LoadOptions.allowedHosts). */
+  /**
+   * Hosts setup, readiness and targets may call besides the stack's service names: those the workflow
+   * allows (LoadOptions.allowedHosts) and the compose file's network aliases (ComposeFacts.aliases).
+   * The runtime setup guard (gate/measure.ts) is built from it.
+   */
   allowedHosts: string[]
   config: Config
   /** Values `${NAME}` took from the environment: the action masks those that look secret. */
@@ -363,19 +367,22 @@ export function loadConfig(
   // Caught before start: a host naming no service (with "did you mean"), scripts, wait ports, plan size.
   const early = preflightProblems(resolved, {
     composeServices: facts?.started,
+    composeAliases: facts?.aliases,
     allowedHosts: options.allowedHosts,
   })
   if (early.length > 0) throw new ConfigError(early.map((m) => redact(`${file}: ${m}`, interpolated)))
-  // The trust rule for hosts: only the stack's services and what the workflow allows, no placeholders.
+  // The trust rule for hosts: only the stack's services (a compose service by its name or a network
+  // alias) and what the workflow allows, no placeholders.
   const serviceNames = facts ? facts.services : Object.keys(resolved.services)
-  const hostProblems = unreachableHosts(resolved, serviceNames, options.allowedHosts ?? [])
+  const aliases = Object.keys(facts?.aliases ?? {})
+  const hostProblems = unreachableHosts(resolved, [...serviceNames, ...aliases], options.allowedHosts ?? [])
   if (hostProblems.length > 0)
     throw new ConfigError(hostProblems.map((m) => redact(`${file}: ${m}`, interpolated)))
   return {
     file: absolute,
     dir,
     root: workspaceRoot(options),
-    allowedHosts: [...(options.allowedHosts ?? [])],
+    allowedHosts: [...new Set([...(options.allowedHosts ?? []), ...aliases])],
     config: withBodyFiles(withGraphqlQueries(resolved, file), dir, file),
     interpolated,
     ...(facts ? { compose: facts } : {}),
@@ -473,9 +480,9 @@ function pathRefusal(dir: string, options: LoadOptions): (file: string) => strin
 }
 
 /**
- * Setup, readiness and target URLs must name one of the stack's services or a host the workflow
- * allows: a setup chain that may call any host can read a cloud metadata endpoint, capture a token and
- * send it on. A `{{placeholder}}` in the host would let a captured value pick the host: refused.
+ * Setup, readiness and target URLs must name one of the stack's services (`services` holds a compose
+ * file's network aliases too) or a host the workflow allows: a setup chain that may call any host can
+ * read a cloud metadata endpoint, capture a token and send it on. A `{{placeholder}}` in the host would let a captured value pick the host: refused.
  */
 function unreachableHosts(
   config: Config,

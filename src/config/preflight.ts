@@ -22,16 +22,22 @@ export function preflightProblems(
   options: {
     /** With stack.compose: the services the compose file starts (their names are the hosts). */
     composeServices?: readonly string[] | undefined
+    /** With stack.compose: the services' network aliases, alias -> service (ComposeFacts.aliases). */
+    composeAliases?: Readonly<Record<string, string>> | undefined
     /** Hosts the workflow allows besides the stack's services. */
     allowedHosts?: readonly string[] | undefined
   } = {},
 ): string[] {
   const services = options.composeServices ?? Object.keys(config.services)
+  // An alias is a host of the stack when its service starts, like the service's name.
+  const aliases = Object.entries(options.composeAliases ?? {})
+    .filter(([, service]) => services.includes(service))
+    .map(([alias]) => alias)
   return [
     ...baselinePathProblems(config),
     ...scriptProblems(config),
     ...waitPortProblems(config),
-    ...hostProblems(config, services, options.allowedHosts ?? []),
+    ...hostProblems(config, services, aliases, options.allowedHosts ?? []),
     ...planProblems(config),
   ]
 }
@@ -112,12 +118,19 @@ export function closestName(name: string, names: readonly string[]): string | un
 }
 
 /**
- * Targets, readiness URLs and setup calls reach the stack's services by name: a host that names none
- * (a typo, or a host outside the stack) is refused before the stack starts.
+ * Targets, readiness URLs and setup calls reach the stack's services by name (or, with a compose file,
+ * by a network alias of a service it starts): a host that names none (a typo, or a host outside the
+ * stack) is refused before the stack starts.
  */
-function hostProblems(config: Config, services: readonly string[], allowed: readonly string[]): string[] {
+function hostProblems(
+  config: Config,
+  services: readonly string[],
+  aliases: readonly string[],
+  allowed: readonly string[],
+): string[] {
   const problems: string[] = []
-  const known = new Set([...services, ...allowed].map((h) => h.toLowerCase()))
+  const known = new Set([...services, ...aliases, ...allowed].map((h) => h.toLowerCase()))
+  const names = `${services.length > 0 ? services.join(', ') : 'none'}${aliases.length > 0 ? `; network aliases: ${aliases.join(', ')}` : ''}`
   const check = (at: string, url: string | undefined) => {
     // A {{placeholder}} host is the trust rule's to refuse (config/load.ts unreachableHosts).
     if (url === undefined || /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*\{\{/i.test(url)) return
@@ -128,9 +141,9 @@ function hostProblems(config: Config, services: readonly string[], allowed: read
       return // the schema has already checked the URL
     }
     if (known.has(host)) return
-    const near = closestName(host, services)
+    const near = closestName(host, [...services, ...aliases])
     problems.push(
-      `${at}: host "${host}" names no service of the stack (${services.length > 0 ? services.join(', ') : 'none'})${near ? `: did you mean "${near}"?` : ''}; perf-gate calls only the stack's own services and hosts the workflow allows (action input "allowed-hosts", CLI flag --allow-host)`,
+      `${at}: host "${host}" names no service of the stack (${names})${near ? `: did you mean "${near}"?` : ''}; perf-gate calls only the stack's own services and hosts the workflow allows (action input "allowed-hosts", CLI flag --allow-host)`,
     )
   }
   config.profiles.forEach((profile, i) => {

@@ -31,7 +31,7 @@ import type { PlannedRun } from '../plan/schedule.js'
 import { setUpProfile, type SetupGuard } from '../stack/profile-setup.js'
 import { sampleResources } from '../stack/resource-sampler.js'
 import { runCpuPerRequest, targetService } from '../stats/cpu-per-request.js'
-import { startStack, type RunningStack } from '../stack/stack.js'
+import { startStack, type RunningService, type RunningStack } from '../stack/stack.js'
 import {
   DEFAULT_STEADY_RULE,
   isSteady,
@@ -95,13 +95,17 @@ export interface SessionOptions {
   reach?: SetupReach | undefined
 }
 
-/** Hosts the workflow allows (allowed-hosts, --allow-host) and the values `${NAME}` took. */
+/** Hosts the stack's names do not cover, and the values `${NAME}` took. */
 export interface SetupReach {
+  /**
+   * LoadedConfig.allowedHosts: what the workflow allows (allowed-hosts, --allow-host) and a compose
+   * file's network aliases, which the stack's resolveUrl maps to their service's address.
+   */
   allowedHosts: readonly string[]
   interpolated: readonly InterpolatedValue[]
 }
 
-/** Setup on one stack reaches its own services and the hosts the workflow allows, nothing else. */
+/** Setup on one stack reaches its own services (by name or network alias) and the hosts the workflow allows. */
 function setupGuard(stack: RunningStack, reach: SetupReach | undefined): SetupGuard {
   const interpolated = reach?.interpolated ?? []
   return {
@@ -399,7 +403,7 @@ async function execute(
         ...(reason ? { invalidReason: reason } : {}),
         resources: resources[i] ?? [],
         // The target's CPU per request over the load window; a search or an arena has no one window.
-        ...(capacity || arena ? {} : cpuOfRun(profile, resources[i] ?? [], m)),
+        ...(capacity || arena ? {} : cpuOfRun(session.stack(p.variant), profile, resources[i] ?? [], m)),
         ...(timeline ? { timeline } : {}),
         ...(capacity ? { capacity } : {}),
         ...(arena ? { arena } : {}),
@@ -427,9 +431,34 @@ async function execute(
 }
 
 /** `{ cpuPerRequest }` of the service the profile targets, or nothing when no counter was read. */
-function cpuOfRun(profile: ProfileConfig, samples: readonly ResourceSample[], metrics: RunMetrics) {
-  const cpu = runCpuPerRequest(samples, targetService(profile.target), metrics.rps)
+function cpuOfRun(
+  stack: RunningStack,
+  profile: ProfileConfig,
+  samples: readonly ResourceSample[],
+  metrics: RunMetrics,
+) {
+  const cpu = runCpuPerRequest(samples, serviceOfTarget(stack, profile.target), metrics.rps)
   return cpu ? { cpuPerRequest: cpu } : {}
+}
+
+/**
+ * The service a target reaches: its host when that is a service name, else the service whose address
+ * the stack resolves the host to (a compose network alias), else the host itself.
+ */
+export function serviceOfTarget(
+  stack: {
+    services: ReadonlyMap<string, Pick<RunningService, 'address'>>
+    resolveUrl: (url: string) => string
+  },
+  target: string,
+): string {
+  const host = targetService(target)
+  if (stack.services.has(host)) return host
+  const resolved = new URL(stack.resolveUrl(target))
+  const port = resolved.port ? Number(resolved.port) : resolved.protocol === 'https:' ? 443 : 80
+  for (const [name, service] of stack.services)
+    if (service.address(port).host === resolved.hostname) return name
+  return host
 }
 
 function describe(run: RunResult): string {

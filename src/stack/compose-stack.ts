@@ -2,8 +2,9 @@
  * The system under test from the user's compose file (`stack.compose`), started through
  * testcontainers' DockerComposeEnvironment under a project name of its own per variant and instance.
  * A generated override file adds perf-gate's labels to every service (so the orphan sweep finds
- * them) and the baseline variant's image/env/command. Service names resolve to container IPs, as with
- * `services`. Teardown (`compose down` plus the label sweep) runs on success, failure and signals.
+ * them) and the baseline variant's image/env/command. Service names, and the network aliases the
+ * compose file gives them, resolve to container IPs, as service names do with `services`. Teardown
+ * (`compose down` plus the label sweep) runs on success, failure and signals.
  */
 import { execFile } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -18,6 +19,7 @@ import {
   type StartedTestContainer,
 } from 'testcontainers'
 import { parse as parseYaml, stringify } from 'yaml'
+import { composeNetworkAliases } from '../config/hosts.js'
 import type { ComposeStackConfig, VariantConfig } from '../config/schema.js'
 import { durationMs } from '../config/schema.js'
 import { InfrastructureError } from '../errors.js'
@@ -164,7 +166,12 @@ export async function startComposeStack(options: StartComposeOptions): Promise<R
   const project = composeProjectName(options.runId, options.variant, options.instance)
   const tmp = mkdtempSync(path.join(tmpdir(), 'perf-gate-compose-'))
   const overridePath = path.join(tmp, 'perf-gate.override.yml')
-  writeFileSync(overridePath, overrideDocument(readFileSync(file, 'utf8'), options.labels, options.overrides))
+  const composeText = readFileSync(file, 'utf8')
+  writeFileSync(overridePath, overrideDocument(composeText, options.labels, options.overrides))
+  // Read as the config check read them (merge keys applied): the hosts it accepted resolve here.
+  const aliases = composeNetworkAliases(
+    (parseYaml(composeText, { merge: true }) as { services: Record<string, unknown> }).services,
+  )
   // Absolute, from the trusted PATH: testcontainers would otherwise look `docker` up on process.env's.
   const executable = compose.standalone
     ? { standalone: true as const, executablePath: compose.executablePath }
@@ -273,19 +280,33 @@ export async function startComposeStack(options: StartComposeOptions): Promise<R
       variant: options.variant,
       networkName: project,
       services,
-      resolveUrl: (url) => {
-        const parsed = new URL(url)
-        const service = services.get(parsed.hostname)
-        if (!service) return url
-        const port = parsed.port ? Number(parsed.port) : parsed.protocol === 'https:' ? 443 : 80
-        parsed.hostname = service.address(port).host
-        return parsed.toString()
-      },
+      resolveUrl: composeUrlResolver(services, aliases),
       stop,
     }
   } catch (error) {
     await stop()
     throw error
+  }
+}
+
+/**
+ * Rewrites a URL whose host is a started service, or a network alias of one (`aliases`: alias ->
+ * service, lower case), to the service's address: the host cannot ask Docker's DNS for either name.
+ * Other hosts (those the workflow allows) stay as they are.
+ */
+export function composeUrlResolver(
+  services: ReadonlyMap<string, Pick<RunningService, 'address'>>,
+  aliases: Readonly<Record<string, string>>,
+): (url: string) => string {
+  return (url) => {
+    const parsed = new URL(url)
+    const host = parsed.hostname.toLowerCase()
+    const name = Object.hasOwn(aliases, host) && !services.has(host) ? aliases[host] : host
+    const service = name === undefined ? undefined : services.get(name)
+    if (!service) return url
+    const port = parsed.port ? Number(parsed.port) : parsed.protocol === 'https:' ? 443 : 80
+    parsed.hostname = service.address(port).host
+    return parsed.toString()
   }
 }
 

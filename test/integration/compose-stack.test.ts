@@ -93,6 +93,66 @@ describe('a compose file as the stack', () => {
     expectNothingLeft(second)
   }, 300_000)
 
+  it('reaches a service by its network alias: target and readiness name the alias, the gate runs', async () => {
+    const dir = exampleCopy(true)
+    const compose = path.join(dir, 'docker-compose.yml')
+    const text = readFileSync(compose, 'utf8')
+    expect(text).toContain('    depends_on: [echo]\n    # The nginx config')
+    // On the default network, so the gateway still reaches echo by its name.
+    writeFileSync(
+      compose,
+      text.replace(
+        '    depends_on: [echo]\n    # The nginx config',
+        '    depends_on: [echo]\n    networks: { default: { aliases: [api, API.internal] } }\n    # The nginx config',
+      ),
+    )
+    const config = path.join(dir, 'perf-gate.yml')
+    const original = readFileSync(config, 'utf8')
+    expect(original).toContain(
+      "    target: http://gateway:8080/echo\n    readiness: { url: 'http://gateway:8080/health'",
+    )
+    writeFileSync(
+      config,
+      original.replace(
+        "    target: http://gateway:8080/echo\n    readiness: { url: 'http://gateway:8080/health'",
+        "    target: http://api:8080/echo\n    readiness: { url: 'http://api.internal:8080/health'",
+      ),
+    )
+    const out = path.join(dir, 'out')
+    const first = runId()
+    const baseline = await runCli(['run', '--config', config, '--mode', 'baseline', '--out', out], {
+      env: { PERF_GATE_RUN_ID: first },
+    })
+    expect(baseline.code, baseline.stderr).toBe(0)
+    // The alias resolved to the gateway's container IP, for the readiness probe and for k6.
+    expect(baseline.stderr).toMatch(/profile nginx-passthrough ready: http:\/\/\d+\.\d+\.\d+\.\d+:8080\/echo/)
+    expectNothingLeft(first)
+
+    const second = runId()
+    const gate = await runCli(['run', '--config', config, '--out', out, '--json'], {
+      env: { PERF_GATE_RUN_ID: second },
+    })
+    expect(gate.code, gate.stderr).toBe(0)
+    const results = JSON.parse(readFileSync(path.join(out, 'results.json'), 'utf8'))
+    const gated = results.cells.find((c: { profile: string }) => c.profile === 'nginx-passthrough').runs
+    expect(gated.length).toBeGreaterThan(0)
+    for (const run of gated) expect(run.metrics.checkAccuracy).toBe(1)
+    expectNothingLeft(second)
+
+    // A made-up name is still refused before anything starts.
+    writeFileSync(
+      config,
+      original.replace('target: http://gateway:8080/echo', 'target: http://apii:8080/echo'),
+    )
+    const typo = runId()
+    const bad = await runCli(['run', '--config', config, '--out', out], { env: { PERF_GATE_RUN_ID: typo } })
+    expect(bad.code).toBe(2)
+    expect(bad.stderr).toMatch(
+      /profiles\[1\]\.target: host "apii" names no service of the stack .*did you mean "api"\?/,
+    )
+    expectNothingLeft(typo)
+  }, 300_000)
+
   it('runs paired A/B blocks on two compose projects at once, the baseline variant overriding a service', async () => {
     const dir = exampleCopy(true)
     const config = path.join(dir, 'perf-gate.yml')

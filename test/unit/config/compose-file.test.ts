@@ -79,6 +79,7 @@ describe('loadConfig with stack.compose', () => {
       services: ['echo', 'gateway', 'debug'],
       started: ['gateway', 'echo'],
       images: { gateway: 'perf-gate/nginx:local', echo: 'perf-gate/echo:local' },
+      aliases: {},
       evaluation: 'the file with merge keys applied',
     })
   })

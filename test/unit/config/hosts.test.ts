@@ -5,14 +5,19 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { stringify } from 'yaml'
-import { parseHostList } from '../../../src/config/hosts.js'
+import { composeNetworkAliases, parseHostList } from '../../../src/config/hosts.js'
 import { loadConfig, type LoadOptions } from '../../../src/config/load.js'
 import { ConfigError } from '../../../src/errors.js'
 
-function problems(raw: unknown, options: LoadOptions = {}, compose?: unknown): string {
+function configDir(raw: unknown, compose?: unknown): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'perf-gate-hosts-'))
   if (compose) writeFileSync(path.join(dir, 'docker-compose.yml'), stringify(compose))
   writeFileSync(path.join(dir, 'perf-gate.yml'), stringify(raw))
+  return dir
+}
+
+function problems(raw: unknown, options: LoadOptions = {}, compose?: unknown): string {
+  const dir = configDir(raw, compose)
   try {
     loadConfig(path.join(dir, 'perf-gate.yml'), {}, options)
   } catch (error) {
@@ -84,6 +89,81 @@ describe('hosts a config may call', () => {
     const text = problems(raw, {}, { services: { gateway: { image: 'g' } } })
     expect(text).not.toMatch(/profiles\[0\]/)
     expect(text).toMatch(/profiles\[1\]\.target: host "localhost"/)
+  })
+})
+
+/** A compose stack whose gateway is also reachable as "api" and "API.internal" on its network. */
+const ALIASED_COMPOSE = {
+  services: {
+    gateway: { image: 'g', networks: { front: { aliases: ['api', 'API.internal'] }, back: null } },
+    echo: { image: 'e', networks: ['back'] },
+    debug: { image: 'd', profiles: ['debug'], networks: { front: { aliases: ['debug-api'] } } },
+  },
+  networks: { front: {}, back: {} },
+}
+
+const composeConfig = (...profiles: Record<string, unknown>[]) => ({
+  name: 'c',
+  stack: { compose: 'docker-compose.yml' },
+  profiles: profiles.map((p, i) => ({ name: `p${i}`, ...p })),
+  scenarios: [{ name: 's', script: 'constant-vus' }],
+})
+
+describe('network aliases of a compose file', () => {
+  it('are hosts of the stack: target, readiness and setup may name them', () => {
+    const raw = composeConfig({
+      target: 'http://api:8080/echo',
+      readiness: { url: 'http://api.internal:8080/health' },
+      setup: [{ url: 'http://API:9000/apis' }],
+    })
+    expect(problems(raw, {}, ALIASED_COMPOSE)).toBe('')
+    const loaded = loadConfig(path.join(configDir(raw, ALIASED_COMPOSE), 'perf-gate.yml'), {})
+    expect(loaded.compose?.aliases).toEqual({
+      api: 'gateway',
+      'api.internal': 'gateway',
+      'debug-api': 'debug',
+    })
+    // What the runtime setup guard is given (gate/measure.ts): the workflow's hosts and the aliases.
+    expect(loaded.allowedHosts).toEqual(expect.arrayContaining(['api', 'api.internal']))
+  })
+
+  it('still refuses a made-up name, suggesting the alias it is close to', () => {
+    const text = problems(composeConfig({ target: 'http://apii:8080/' }), {}, ALIASED_COMPOSE)
+    expect(text).toMatch(
+      /profiles\[0\]\.target: host "apii" names no service of the stack .*did you mean "api"\?/,
+    )
+    expect(problems(composeConfig({ target: 'http://metadata.internal/' }), {}, ALIASED_COMPOSE)).toMatch(
+      /profiles\[0\]\.target: host "metadata\.internal" names no service/,
+    )
+  })
+
+  it('of a service the stack does not start are refused like the service', () => {
+    expect(problems(composeConfig({ target: 'http://debug-api:8080/' }), {}, ALIASED_COMPOSE)).toMatch(
+      /profiles\[0\]\.target: host "debug-api" names no service of the stack/,
+    )
+  })
+})
+
+describe('composeNetworkAliases', () => {
+  it('reads the long form of networks, lower case, as alias -> service', () => {
+    expect(composeNetworkAliases(ALIASED_COMPOSE.services)).toEqual({
+      api: 'gateway',
+      'api.internal': 'gateway',
+      'debug-api': 'debug',
+    })
+  })
+
+  it('leaves out the list form, service names, non-host entries and a second claim on an alias', () => {
+    expect(
+      composeNetworkAliases({
+        a: { networks: ['n'] },
+        b: { networks: { n: { aliases: ['shared', 'a', 'http://x', 'x:80', 42] } } },
+        c: { networks: { n: { aliases: ['shared', 'own'] }, m: { aliases: 'not-a-list' } } },
+        d: 'not a mapping',
+        e: { networks: { n: null } },
+      }),
+    ).toEqual({ shared: 'b', own: 'c' })
+    expect(composeNetworkAliases({})).toEqual({})
   })
 })
 

@@ -2,7 +2,13 @@
 // labels every service and applies the baseline variant, and the environment Compose runs with.
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
-import { composeEnvironment, composeProjectName, overrideDocument } from '../../../src/stack/compose-stack.js'
+import { serviceOfTarget } from '../../../src/gate/measure.js'
+import {
+  composeEnvironment,
+  composeProjectName,
+  composeUrlResolver,
+  overrideDocument,
+} from '../../../src/stack/compose-stack.js'
 
 describe('compose stack', () => {
   it('names projects per run, variant and instance in the characters Compose v1 and v2 accept', () => {
@@ -33,6 +39,32 @@ describe('compose stack', () => {
     expect(parse(overrideDocument('services: { a: { image: x } }', {}, undefined))).not.toHaveProperty(
       'version',
     )
+  })
+
+  it('resolves service names and their network aliases to the service’s address', () => {
+    const address = (host: string) => ({ address: (port: number) => ({ host, port }) })
+    const resolve = composeUrlResolver(new Map([['gateway', address('172.18.0.3')]]), {
+      api: 'gateway',
+      'debug-api': 'debug',
+    })
+    expect(resolve('http://gateway:8080/echo')).toBe('http://172.18.0.3:8080/echo')
+    expect(resolve('http://API:8080/echo?x=1')).toBe('http://172.18.0.3:8080/echo?x=1')
+    // An alias of a service that did not start, and any other host, stay as they are.
+    expect(resolve('http://debug-api:8080/')).toBe('http://debug-api:8080/')
+    expect(resolve('http://10.0.0.7:8080/')).toBe('http://10.0.0.7:8080/')
+    expect(resolve('http://constructor:8080/')).toBe('http://constructor:8080/')
+  })
+
+  it('counts CPU per request on the service a network alias names', () => {
+    const running = (host: string) => ({ address: (port: number) => ({ host, port }) })
+    const services = new Map([
+      ['gateway', running('172.18.0.3')],
+      ['echo', running('172.18.0.2')],
+    ])
+    const stack = { services, resolveUrl: composeUrlResolver(services, { api: 'gateway' }) }
+    expect(serviceOfTarget(stack, 'http://api:8080/echo')).toBe('gateway')
+    expect(serviceOfTarget(stack, 'http://echo:8080/echo')).toBe('echo')
+    expect(serviceOfTarget(stack, 'http://10.0.0.7:8080/')).toBe('10.0.0.7')
   })
 
   it('labels the services a merge key brings, as Compose (and the allowlist) read them', () => {
