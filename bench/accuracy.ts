@@ -592,8 +592,10 @@ async function replayMatrix(options: {
       const t: MatrixTally = { ...tally(), runs: [], profileBlocked: 0, otherBlocked: 0 }
       for (let i = 0; i < options.decisions; i++) await decide(label, adaptive, t)
       const n = options.decisions
+      // Counts beside the rates: 0% of 400 may be 1.
+      const rate = (k: number) => `${k}: ${pct(k, n)}`
       rows.push(
-        `| ${label === 'A/A' ? 'A/A' : `${label} in ${options.profile}`} | ${adaptive ? 'adaptive' : 'every cell'} | ${n} | ${pct(t.regression, n)} | ${pct(t.inconclusive, n)} | ${pct(t.pass, n)} | ${label === 'A/A' ? '—' : pct(t.profileBlocked, n)} | ${pct(t.otherBlocked, n)} | ${mean(t.runs).toFixed(0)} | ${mean(t.wall).toFixed(0)} s |${t.exhausted ? ` (${t.exhausted} ran out of pool)` : ''}`,
+        `| ${label === 'A/A' ? 'A/A' : `${label} in ${options.profile}`} | ${adaptive ? 'adaptive' : 'every cell'} | ${n} | ${rate(t.regression)} | ${rate(t.inconclusive)} | ${rate(t.pass)} | ${label === 'A/A' ? '—' : rate(t.profileBlocked)} | ${rate(t.otherBlocked)} | ${mean(t.runs).toFixed(0)} | ${mean(t.wall).toFixed(0)} s |${t.exhausted ? ` (${t.exhausted} ran out of pool)` : ''}`,
       )
     }
   }
