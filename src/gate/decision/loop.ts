@@ -142,10 +142,7 @@ export class Evidence {
       method: 'paired',
       now: this.now(),
     })
-    this.paired = {
-      ...compared,
-      cells: compared.cells.map((c) => this.frozen.get(c.cell)?.comparison ?? c),
-    }
+    this.paired = { ...compared, cells: compared.cells.map((c) => this.asFrozen(c)) }
     if (this.adaptive) this.freezeDecided()
     this.log.info(
       `after ${this.blocks} block(s): ${this.paired.cells
@@ -153,6 +150,17 @@ export class Evidence {
         .map(cellProgress)
         .join('; ')}`,
     )
+  }
+
+  /**
+   * A frozen cell as its deciding look saw it, saying why it has fewer pairs once later blocks ran
+   * without it; any other cell as compared now.
+   */
+  private asFrozen(cell: CellComparison): CellComparison {
+    const frozen = this.frozen.get(cell.cell)
+    if (!frozen) return cell
+    const { comparison, pairs, blocks } = frozen
+    return { ...comparison, reasons: [...comparison.reasons, frozenReason(pairs, blocks)] }
   }
 
   /** Freezes the gated cells this look decided; leaves them all when the gate has one gated cell. */
@@ -165,14 +173,8 @@ export class Evidence {
       (c) => !this.frozen.has(c.cell) && (c.verdict === 'pass' || c.verdict === 'regression'),
     )
     if (decided.length === 0) return
-    for (const c of decided) {
-      const comparison = { ...c, reasons: [...c.reasons, frozenReason(this.pairs, this.blocks)] }
-      this.frozen.set(c.cell, { comparison, blocks: this.blocks, pairs: this.pairs })
-    }
-    this.paired = {
-      notes: this.paired?.notes ?? [],
-      cells: cells.map((c) => this.frozen.get(c.cell)?.comparison ?? c),
-    }
+    for (const c of decided)
+      this.frozen.set(c.cell, { comparison: c, blocks: this.blocks, pairs: this.pairs })
     this.log.info(
       `decided, leaving the paired blocks: ${decided.map((c) => `${c.cell} ${c.verdict}`).join(', ')}`,
     )

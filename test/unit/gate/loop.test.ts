@@ -345,6 +345,10 @@ describe('adaptive blocks: a decided cell leaves the paired blocks', () => {
     expect(run.log.lines).toContainEqual(
       expect.stringMatching(/^paired block 5: .* \(2 of 9 cells: the undecided and their controls\)$/),
     )
+    // The cell decided at the last look was not left out of any block: nothing to say.
+    expect(run.results.cells.find((c) => c.cell === 'gw2/rate-300')?.reasons.join('\n')).not.toMatch(
+      /not measured in later blocks/,
+    )
   })
 
   it('keeps the verdict, interval and adjusted p of the deciding look', async () => {
@@ -364,7 +368,10 @@ describe('adaptive blocks: a decided cell leaves the paired blocks', () => {
     const frozen = adaptive.evidence.frozen.get('gw/rate-200')
     expect(frozen).toMatchObject({ blocks: 4, pairs: 4 })
     const reported = adaptive.evidence.paired?.cells.find((c) => c.cell === 'gw/rate-200')
-    expect(reported).toBe(frozen?.comparison)
+    expect(reported).toEqual({
+      ...frozen?.comparison,
+      reasons: [...(frozen?.comparison.reasons ?? []), frozenReason(4, 4)],
+    })
     expect(reported?.verdict).toBe(atLook?.verdict)
     expect(reported?.ratio).toEqual(atLook?.ratio)
     expect(reported?.adjustedPValue).toBe(atLook?.adjustedPValue)
