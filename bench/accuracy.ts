@@ -14,6 +14,7 @@
  *   npm run bench:accuracy -- gates --label A/A --gates 10 [--work 0] [--busy] [--method paired|auto]
  *   npm run bench:accuracy -- baseline --nights 5
  *   npm run bench:accuracy -- replay [--decisions 400] [--seed 1] [--docs]
+ *   npm run bench:accuracy -- matrix [--decisions 200] [--effect +20%] [--profile testgw]
  *   npm run bench:accuracy [-- all --gates 10 --small-gates 4]   (the whole curve, see `all` below)
  *
  * OC_CONFIG=<gate.yml> OC_OUT=<folder> run any of these on another design, kept apart from the curve.
@@ -36,7 +37,8 @@ import { RecordingExhausted, replayMeasurer, VirtualClock } from '../src/gate/de
 import { Cleanup } from '../src/gate/measure.js'
 import { silentLogger } from '../src/log.js'
 import { machineFingerprint } from '../src/machine.js'
-import type { RunResult, Verdict } from '../src/model.js'
+import { cellId, type RunResult, type Verdict } from '../src/model.js'
+import { configCells } from '../src/config/sweep.js'
 import { seededRandom, shuffle } from '../src/plan/schedule.js'
 import { mean, median, sd, wilsonInterval } from '../src/stats/index.js'
 
@@ -458,6 +460,157 @@ async function replay(options: { decisions: number; seed: number; docs: boolean;
   }
 }
 
+/** The 9-cell matrix the `matrix` replay fills from the recorded 2-cell blocks. */
+const MATRIX_CONFIG = 'bench/oc-matrix.yml'
+
+/**
+ * Adaptive blocks against every-cell blocks on issue 20's 9-cell matrix (a control and two gateways
+ * x three scenarios), replayed from the recorded blocks of the 2-cell benchmark gate: each gated
+ * cell of a decision takes its own draw of distinct recorded blocks (its gateway pair), each control
+ * cell the control pair of its own draw of A/A blocks; `effect` gives the profile whose cells draw
+ * from the blocks of that label (e.g. +20%), the rest draw A/A blocks. Cells are thus independent,
+ * where a real matrix's share the runner's moment (Holm assumes nothing about that). A block takes
+ * the real 2-cell gates' median block time per cell, times the cells it measures.
+ */
+async function replayMatrix(options: {
+  decisions: number
+  seed: number
+  effect: string
+  profile: string
+  budget?: string
+}) {
+  const gates = await readGates()
+  if (gates.length === 0) throw new Error(`${GATES} holds no gates: run "gates" first`)
+  const loaded = loadConfig(MATRIX_CONFIG, { ...process.env })
+  const { config } = loaded
+  const gate = options.budget ? { ...config.gate, timeBudget: options.budget } : config.gate
+  const { byLabel } = await readPool(gates)
+  const pool = (label: string) => {
+    const blocks = byLabel.get(label) ?? []
+    if (blocks.length < gate.rounds) throw new Error(`fewer than ${gate.rounds} recorded ${label} blocks`)
+    return blocks
+  }
+  const pairedGates = gates.filter((g) => g.method === 'paired' && g.blocks > 0)
+  const cellS = median(pairedGates.map((g) => g.wallTimeS / g.blocks)) / 2
+  const cells = configCells(config)
+  const controls = new Set(config.profiles.filter((p) => p.control).map((p) => p.name))
+  if (!config.profiles.some((p) => p.name === options.profile && !p.control))
+    throw new Error(`${MATRIX_CONFIG} has no gated profile ${options.profile}`)
+  const random = seededRandom(options.seed)
+  const maxBlocks = Math.floor((gate.maxRounds ?? gate.rounds * 4) / gate.pairsPerBlock)
+
+  /** One decision's recording: for every cell, its own draw of distinct recorded blocks. */
+  const recording = (label: string): RunResult[][] => {
+    const blocks: RunResult[][] = Array.from({ length: maxBlocks }, () => [])
+    for (const cell of cells) {
+      const control = controls.has(cell.profile)
+      const from = control || cell.profile !== options.profile ? 'A/A' : label
+      const draw = shuffle(pool(from), random).slice(0, maxBlocks)
+      draw.forEach((b, i) => {
+        const runs = b.runs.filter((r) => r.profile.startsWith('no-gateway') === control)
+        blocks[i]?.push(
+          ...runs.map((r) => ({
+            ...r,
+            cell: cellId(cell.profile, cell.scenario),
+            profile: cell.profile,
+            scenario: cell.scenario,
+            block: i,
+            round: i,
+          })),
+        )
+      })
+    }
+    return blocks
+  }
+
+  interface MatrixTally extends Tally {
+    runs: number[]
+    /** Decisions where every gated cell of the affected profile regressed. */
+    profileBlocked: number
+    /** Decisions where a cell of another profile regressed. */
+    otherBlocked: number
+  }
+  const decide = async (label: string, adaptive: boolean, t: MatrixTally) => {
+    const clock = new VirtualClock()
+    const startedAt = clock.now()
+    const p: GatePlan = {
+      mode: 'gate',
+      config,
+      gate,
+      baseline: null,
+      baselinePath: 'none',
+      method: 'paired',
+      hasVariant: true,
+      machine: machineFingerprint(),
+      storedSkipped: null,
+      adaptive,
+    }
+    const evidence = new Evidence(p, clock.now, silentLogger)
+    const measurer = await replayMeasurer({ stored: [], blocks: recording(label) }, clock, {
+      blockMs: cellS * cells.length * 1000,
+    })({ plan: p, loaded, log: silentLogger, cleanup: new Cleanup(), env: {}, now: clock.now })
+    let runs = 0
+    try {
+      const { step } = await measureUntilDecided({
+        plan: p,
+        measurer,
+        onRun: async () => void runs++,
+        log: silentLogger,
+        now: clock.now,
+        startedAt,
+        evidence,
+      })
+      const final = finalVerdict({
+        mode: 'gate',
+        step,
+        stored: null,
+        paired: evidence.paired,
+        scenarios: config.scenarios,
+        gate,
+      })
+      t[final.verdict]++
+      const regressed = final.cells.filter((c) => !c.control && c.verdict === 'regression')
+      if (
+        final.cells
+          .filter((c) => !c.control && c.profile === options.profile)
+          .every((c) => c.verdict === 'regression')
+      )
+        t.profileBlocked++
+      if (regressed.some((c) => c.profile !== options.profile)) t.otherBlocked++
+    } catch (error) {
+      if (!(error instanceof RecordingExhausted)) throw error
+      t.exhausted++
+      t[evidence.paired ? gatedVerdict(evidence.paired.cells) : 'inconclusive']++
+    }
+    t.runs.push(runs)
+    t.wall.push((clock.now().getTime() - startedAt.getTime()) / 1000)
+  }
+
+  const rows: string[] = []
+  for (const label of ['A/A', options.effect]) {
+    for (const adaptive of [true, false]) {
+      const t: MatrixTally = { ...tally(), runs: [], profileBlocked: 0, otherBlocked: 0 }
+      for (let i = 0; i < options.decisions; i++) await decide(label, adaptive, t)
+      const n = options.decisions
+      // Counts beside the rates: 0% of 400 may be 1.
+      const rate = (k: number) => `${k}: ${pct(k, n)}`
+      rows.push(
+        `| ${label === 'A/A' ? 'A/A' : `${label} in ${options.profile}`} | ${adaptive ? 'adaptive' : 'every cell'} | ${n} | ${rate(t.regression)} | ${rate(t.inconclusive)} | ${rate(t.pass)} | ${label === 'A/A' ? '—' : rate(t.profileBlocked)} | ${rate(t.otherBlocked)} | ${mean(t.runs).toFixed(0)} | ${mean(t.wall).toFixed(0)} s |${t.exhausted ? ` (${t.exhausted} ran out of pool)` : ''}`,
+      )
+    }
+  }
+  const table = [
+    `Replayed ${new Date().toISOString().slice(0, 10)} from the recorded blocks in \`${OUT}/\` (${(byLabel.get('A/A') ?? []).length} A/A blocks, ${(byLabel.get(options.effect) ?? []).length} ${options.effect} blocks); ${cells.length} cells, ${cellS.toFixed(1)} s per cell and block, time budget ${gate.timeBudget}, at most ${maxBlocks} blocks. Rates with 95% Wilson intervals; runs and seconds are means per gate.`,
+    '',
+    `| Setting | Blocks | Gates | Block | Inconclusive | Pass | All of ${options.profile}'s cells block | Another profile's cell blocks | Runs | Seconds |`,
+    '| :-- | :-- | --: | --: | --: | --: | --: | --: | --: | --: |',
+    ...rows,
+    '',
+    `Reproduce: \`npm run bench:accuracy -- matrix --decisions ${options.decisions} --seed ${options.seed} --effect ${options.effect} --profile ${options.profile}${options.budget ? ` --budget ${options.budget}` : ''}\`.`,
+  ].join('\n')
+  process.stdout.write(`${table}\n`)
+}
+
 /**
  * The whole operating curve in one command: a fresh stored baseline, the real gates the issue asks
  * for (10 paired A/A, 10 paired +20%, 10 stored-then-escalated A/A with one core busy) plus a smaller
@@ -521,6 +674,19 @@ program
   .option('--docs', `write the table into ${ACCURACY_DOC} between the oc-table markers`, false)
   .option('--config <file>', `replay under this gate config instead of ${CONFIG} (a what-if)`)
   .action(async (o: { decisions: number; seed: number; docs: boolean; config?: string }) => replay(o))
+program
+  .command('matrix')
+  .description(
+    `adaptive vs every-cell blocks on the 9-cell matrix ${MATRIX_CONFIG}, replayed from the recorded blocks`,
+  )
+  .option('--decisions <n>', 'replayed decisions per setting', positiveInt, 200)
+  .option('--seed <n>', 'seeds the draws', nonNegativeInt, 1)
+  .option('--effect <label>', "the recorded label one profile's cells draw from", '+20%')
+  .option('--profile <name>', 'the profile that carries the effect', 'testgw')
+  .option('--budget <duration>', "gate.timeBudget instead of the matrix config's (8m)")
+  .action(async (o: { decisions: number; seed: number; effect: string; profile: string; budget?: string }) =>
+    replayMatrix(o),
+  )
 program
   .command('all', { isDefault: true })
   .description(`baseline, every real gate of the curve, then the replay table into ${ACCURACY_DOC}`)

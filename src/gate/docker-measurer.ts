@@ -10,7 +10,7 @@ import type { Config, VariantConfig } from '../config/schema.js'
 import { InfrastructureError } from '../errors.js'
 import { findK6, type K6Binary } from '../load/k6.js'
 import type { RunResult, VariantName } from '../model.js'
-import { configCells } from '../config/sweep.js'
+import { configCells, type CellRef } from '../config/sweep.js'
 import { isolateSchedule, planSchedule, stackOrder, type PlannedRun } from '../plan/schedule.js'
 import { planPlacement, type Placement } from '../plan/placement.js'
 import { ensureEchoImage, usesEchoImage } from '../stack/echo-image.js'
@@ -248,10 +248,11 @@ class DockerMeasurer implements Measurer {
     return runs
   }
 
-  /** One paired A/B block on freshly started stacks of both variants. */
+  /** One paired A/B block of `cells` on freshly started stacks of both variants. */
   async pairedBlock(
     block: number,
     _why: string,
+    cells: readonly CellRef[],
     onRun: OnRun,
     onEvent?: OnEvent,
   ): Promise<{ runs: RunResult[]; ms: number }> {
@@ -263,8 +264,10 @@ class DockerMeasurer implements Measurer {
       log,
     )
     const began = this.setup.now().getTime()
+    // The block's cells only (adaptive blocks: the undecided gated cells and their controls).
     const schedule = planSchedule({
       ...this.names(),
+      cells,
       rounds: gate.pairsPerBlock,
       warmupRounds: 0,
       seed: gate.seed,

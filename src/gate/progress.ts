@@ -56,6 +56,8 @@ export class Progress {
   private rerunS = 0
   private warmupS = 0
   private readonly warmedBlocks = new Set<number>()
+  /** Cells each paired block started so far measures (adaptive blocks measure fewer). */
+  private readonly blockCells: number[] = []
   private readonly began: number
   constructor(
     private readonly estimate: GateEstimate,
@@ -64,6 +66,11 @@ export class Progress {
     private readonly log: Logger,
   ) {
     this.began = now().getTime()
+  }
+
+  /** A paired block starts with `cells` cells: the blocks to come are planned from that many. */
+  block(block: number, cells: number): void {
+    this.blockCells[block] = cells
   }
 
   /** A re-run or a block's warm-up: counted, no line of its own. */
@@ -83,13 +90,18 @@ export class Progress {
     if (run.phase === 'paired') this.paired++
     else this.stored++
     const runs = this.stored + this.paired
-    // Every block yields both variants of every cell, pairsPerBlock times.
-    const perBlock = 2 * this.estimate.cells * this.gate.pairsPerBlock
-    const blocks = Math.max(this.estimate.minBlocks, Math.ceil(this.paired / perBlock))
-    const total = Math.max(
-      runs,
-      (this.estimate.stored?.runs ?? 0) + (this.estimate.block ? blocks * perBlock : 0),
+    // Every block yields both variants of each cell it measures, pairsPerBlock times: every cell
+    // until one is decided, then the undecided ones and their controls (adaptive blocks).
+    const runsOf = (cells: number) => 2 * cells * this.gate.pairsPerBlock
+    const started = this.blockCells.filter((c) => c !== undefined)
+    const startedRuns = started.reduce((sum, c) => sum + runsOf(c), 0)
+    const perBlock = runsOf(started.at(-1) ?? this.estimate.cells)
+    const blocks = Math.max(
+      this.estimate.minBlocks,
+      started.length + Math.ceil(Math.max(0, this.paired - startedRuns) / perBlock),
     )
+    const pairedTotal = startedRuns + Math.max(0, blocks - started.length) * perBlock
+    const total = Math.max(runs, (this.estimate.stored?.runs ?? 0) + (this.estimate.block ? pairedTotal : 0))
     const elapsedS = (this.now().getTime() - this.began) / 1000
     const warmed = this.warmedBlocks.size
     const warmupPerBlock = warmed > 0 ? this.warmupS / warmed : 0

@@ -365,6 +365,7 @@ async function runGateMasked(loaded: LoadedConfig, options: GateOptions): Promis
       log,
       now,
       startedAt,
+      onBlock: (block, cells) => progress.block(block, cells),
       onRun: async (run) => {
         await journal.append(run)
         progress.done(run)

@@ -51,6 +51,58 @@ baseline:
 ${extra}`
 }
 
+/**
+ * A matrix of 9 cells: a no-gateway control and two gateways (gw, gw2) x three open-model scenarios,
+ * with a baseline variant, as issue 20's matrix.
+ */
+export function matrixConfigYaml(gate: Record<string, string | number>): string {
+  const gateLines = Object.entries(gate)
+    .map(([k, v]) => `  ${k}: ${v}`)
+    .join('\n')
+  const scenarios = [100, 200, 300]
+    .map(
+      (rate) => `  - name: rate-${rate}
+    script: constant-arrival-rate
+    rate: ${rate}
+    duration: 10s
+    warmup: 1s`,
+    )
+    .join('\n')
+  return `version: 1
+name: matrix
+services:
+  echo:
+    image: perf-gate/echo:local
+    ports: [8080]
+  gw:
+    image: perf-gate/nginx:local
+    ports: [8080]
+    dependsOn: [echo]
+  gw2:
+    image: perf-gate/nginx:local
+    ports: [8080]
+    dependsOn: [echo]
+baselineVariant:
+  services:
+    gw: { image: perf-gate/nginx:main }
+    gw2: { image: perf-gate/nginx:main }
+profiles:
+  - name: no-gateway
+    control: true
+    target: http://echo:8080/echo
+  - name: gw
+    target: http://gw:8080/echo
+  - name: gw2
+    target: http://gw2:8080/echo
+scenarios:
+${scenarios}
+gate:
+${gateLines}
+baseline:
+  path: baseline.json
+`
+}
+
 /** Writes the config into a fresh folder and loads it as the CLI would (no container starts). */
 export function loadLoopConfig(yaml: string): { loaded: LoadedConfig; dir: string } {
   const dir = mkdtempSync(path.join(tmpdir(), 'perf-gate-loop-'))
@@ -68,6 +120,11 @@ export interface Synthetic {
   effect?: Record<string, number>
   /** The candidate's check accuracy, per profile (default 1). */
   accuracy?: Record<string, number>
+  /**
+   * Within-pair noise (sd of log P95 per run), by cell id or profile (default 0.015): a noisy cell
+   * needs more pairs than a quiet one.
+   */
+  noise?: Record<string, number>
   /** Paired blocks recorded (default 12). */
   blocks?: number
   /** Seconds one run took (default 12). */
@@ -162,7 +219,9 @@ export function syntheticRecording(loaded: LoadedConfig, s: Synthetic): Recordin
       for (const cell of cells)
         for (const variant of ['baseline', 'candidate'] as const) {
           const effect = variant === 'candidate' ? factor(cell.profile) : 1
-          const p95 = base(cell.profile) * offset * effect * Math.exp(0.015 * normal(random))
+          const id = cellId(cell.profile, cell.scenario)
+          const sdRun = s.noise?.[id] ?? s.noise?.[cell.profile] ?? 0.015
+          const p95 = base(cell.profile) * offset * effect * Math.exp(sdRun * normal(random))
           runs.push(
             run(cell, variant, p95, {
               round,

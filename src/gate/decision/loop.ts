@@ -5,14 +5,28 @@
  * very loop over recorded runs.
  */
 import { durationMs } from '../../config/schema.js'
+import { configCells, type CellRef } from '../../config/sweep.js'
 import type { Logger } from '../../log.js'
-import type { RunResult } from '../../model.js'
+import { cellId, type CellComparison, type RunResult } from '../../model.js'
 import { checkRunner } from '../../stats/runner-check.js'
 import { compareCells } from '../compare.js'
 import { cellProgress } from '../progress.js'
 import type { Compared, FinalVerdictInput, StopStep } from './final-verdict.js'
 import type { GatePlan, Measurer, OnEvent, OnRun } from './measurer.js'
 import { gatedVerdict, nextStep, type PolicyInput, type PolicyStep } from './policy.js'
+
+/** A gated cell decided at a look: its comparison as that look saw it, and when. */
+export interface FrozenCell {
+  comparison: CellComparison
+  /** Paired blocks (looks) when it was decided. */
+  blocks: number
+  pairs: number
+}
+
+/** The reason a frozen cell carries, so the report says why it has fewer pairs than the others. */
+export function frozenReason(pairs: number, blocks: number): string {
+  return `decided after ${pairs} pairs (look ${blocks}); not measured in later blocks (adaptive blocks)`
+}
 
 /** Everything the gate measured and compared so far. */
 export class Evidence {
@@ -22,6 +36,13 @@ export class Evidence {
   paired: Compared | null = null
   blocks = 0
   readonly blockMs: number[] = []
+  /** Cells each paired block measured (for the budget: a block of fewer cells is shorter). */
+  readonly blockCells: number[] = []
+  /**
+   * Gated cells decided (pass or regression after at least gate.rounds pairs), by cell id: they leave
+   * the paired blocks and keep the verdict, interval and Holm-adjusted p of the look that decided them.
+   */
+  readonly frozen = new Map<string, FrozenCell>()
 
   constructor(
     private readonly plan: GatePlan,
@@ -47,7 +68,32 @@ export class Evidence {
       elapsedMs: this.now().getTime() - startedAt.getTime(),
       budgetMs: durationMs(gate.timeBudget),
       blockMs: this.blockMs,
+      blockCells: this.blockCells,
+      nextBlockCells: this.cellsToMeasure().length,
     }
+  }
+
+  /** Adaptive blocks (the default): decided cells leave the paired blocks. */
+  private get adaptive(): boolean {
+    return this.plan.adaptive !== false
+  }
+
+  /**
+   * The cells the next paired block measures: every cell until one is decided; then the undecided
+   * gated cells and the control cells of their scenarios (the controls keep serving as the runner's
+   * noise monitor where something is still measured).
+   */
+  cellsToMeasure(): CellRef[] {
+    const cells = configCells(this.plan.config)
+    if (this.frozen.size === 0) return cells
+    const control = new Set(this.plan.config.profiles.filter((p) => p.control).map((p) => p.name))
+    const open = cells.filter(
+      (c) => !control.has(c.profile) && !this.frozen.has(cellId(c.profile, c.scenario)),
+    )
+    const scenarios = new Set(open.map((c) => c.scenario))
+    return cells.filter((c) =>
+      control.has(c.profile) ? scenarios.has(c.scenario) : !this.frozen.has(cellId(c.profile, c.scenario)),
+    )
   }
 
   /** Adds the stored phase's runs; in gate mode, compares them with the baseline and checks the runner. */
@@ -75,13 +121,20 @@ export class Evidence {
     )
   }
 
-  /** Adds one paired block's runs and how long it took, and compares every block so far. */
-  addBlock(runs: readonly RunResult[], ms: number): void {
+  /**
+   * Adds one paired block's runs, how long it took and how many cells it measured, and compares every
+   * block so far. Holm runs over the whole family at every look: a frozen cell measured nothing since
+   * it was decided, so its raw p is the one of its deciding look; it then keeps that look's verdict,
+   * interval and adjusted p. Undecided gated cells that this look decides (after at least gate.rounds
+   * pairs) are frozen.
+   */
+  addBlock(runs: readonly RunResult[], ms: number, cells?: number): void {
     const { config, gate, baseline } = this.plan
     this.pairedRuns.push(...runs)
     this.blocks++
     this.blockMs.push(ms)
-    this.paired = compareCells({
+    this.blockCells.push(cells ?? configCells(config).length)
+    const compared = compareCells({
       runs: this.pairedRuns,
       config,
       gate,
@@ -89,11 +142,41 @@ export class Evidence {
       method: 'paired',
       now: this.now(),
     })
+    this.paired = { ...compared, cells: compared.cells.map((c) => this.asFrozen(c)) }
+    if (this.adaptive) this.freezeDecided()
     this.log.info(
       `after ${this.blocks} block(s): ${this.paired.cells
         .filter((c) => !c.control)
         .map(cellProgress)
         .join('; ')}`,
+    )
+  }
+
+  /**
+   * A frozen cell as its deciding look saw it, saying why it has fewer pairs once later blocks ran
+   * without it; any other cell as compared now.
+   */
+  private asFrozen(cell: CellComparison): CellComparison {
+    const frozen = this.frozen.get(cell.cell)
+    if (!frozen) return cell
+    const { comparison, pairs, blocks } = frozen
+    return { ...comparison, reasons: [...comparison.reasons, frozenReason(pairs, blocks)] }
+  }
+
+  /** Freezes the gated cells this look decided; leaves them all when the gate has one gated cell. */
+  private freezeDecided(): void {
+    const cells = this.paired?.cells ?? []
+    const gated = cells.filter((c) => !c.control)
+    // One gated cell: deciding it stops the gate; nothing to leave.
+    if (gated.length < 2 || this.pairs < this.plan.gate.rounds) return
+    const decided = gated.filter(
+      (c) => !this.frozen.has(c.cell) && (c.verdict === 'pass' || c.verdict === 'regression'),
+    )
+    if (decided.length === 0) return
+    for (const c of decided)
+      this.frozen.set(c.cell, { comparison: c, blocks: this.blocks, pairs: this.pairs })
+    this.log.info(
+      `decided, leaving the paired blocks: ${decided.map((c) => `${c.cell} ${c.verdict}`).join(', ')}`,
     )
   }
 }
@@ -118,6 +201,8 @@ export async function measureUntilDecided(input: {
   onRun: OnRun
   /** Stack order, warm-up and re-run events (the journal, progress). */
   onEvent?: OnEvent
+  /** Called before each paired block with its number and how many cells it measures (the ETA). */
+  onBlock?: (block: number, cells: number) => void
   log: Logger
   now: () => Date
   startedAt: Date
@@ -134,9 +219,14 @@ export async function measureUntilDecided(input: {
         await measurer.storedPhase(plan.mode === 'baseline' ? 'baseline' : 'stored', onRun, onEvent),
       )
     } else {
-      input.log.info(`paired block ${evidence.blocks + 1}: ${step.why}`)
-      const block = await measurer.pairedBlock(evidence.blocks, step.why, onRun, onEvent)
-      evidence.addBlock(block.runs, block.ms)
+      const cells = evidence.cellsToMeasure()
+      const all = configCells(plan.config).length
+      input.log.info(
+        `paired block ${evidence.blocks + 1}: ${step.why}${cells.length < all ? ` (${cells.length} of ${all} cells: the undecided and their controls)` : ''}`,
+      )
+      input.onBlock?.(evidence.blocks, cells.length)
+      const block = await measurer.pairedBlock(evidence.blocks, step.why, cells, onRun, onEvent)
+      evidence.addBlock(block.runs, block.ms, cells.length)
     }
   }
 }

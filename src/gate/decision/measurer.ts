@@ -7,6 +7,7 @@
 import type { BaselineFile } from '../../baseline/format.js'
 import type { LoadedConfig } from '../../config/load.js'
 import type { Config, GateConfig } from '../../config/schema.js'
+import type { CellRef } from '../../config/sweep.js'
 import type { K6Binary } from '../../load/k6.js'
 import type { Logger } from '../../log.js'
 import type { MachineFingerprint, RunResult } from '../../model.js'
@@ -27,6 +28,12 @@ export interface GatePlan {
   machine: MachineFingerprint
   /** Why the stored phase is not measured (run-gate.ts storedPhaseSkip), or null. */
   storedSkipped: string | null
+  /**
+   * Adaptive blocks (default true): a gated cell decided after at least gate.rounds pairs leaves the
+   * paired blocks (loop.ts Evidence). false measures every cell in every block (the accuracy
+   * benchmark compares the two).
+   */
+  adaptive?: boolean
 }
 
 /** Called with every finished run, the moment it finishes (the journal, progress). */
@@ -45,13 +52,15 @@ export interface Measurer {
   /** The candidate alone: warm-up and measured rounds, labelled with `phase`. */
   storedPhase(phase: 'stored' | 'baseline', onRun: OnRun, onEvent?: OnEvent): Promise<RunResult[]>
   /**
-   * Paired block `block` (0-based): both variants on fresh stacks; `why` is the policy's reason.
-   * `ms` is how long measuring the block took, without one-off preparation (building the baseline
-   * variant's images), since the policy plans the next block from it.
+   * Paired block `block` (0-based) of `cells` (the undecided gated cells and their controls): both
+   * variants on fresh stacks; `why` is the policy's reason. `ms` is how long measuring the block
+   * took, without one-off preparation (building the baseline variant's images), since the policy
+   * plans the next block from it.
    */
   pairedBlock(
     block: number,
     why: string,
+    cells: readonly CellRef[],
     onRun: OnRun,
     onEvent?: OnEvent,
   ): Promise<{ runs: RunResult[]; ms: number }>

@@ -11,8 +11,9 @@
  *   needs paired evidence: A/B blocks on this runner, when a baseline variant exists. Without one the
  *   answer is inconclusive, with the reason and how to get a decision.
  * - Paired blocks are added until every gated cell is decided (after at least `minPairs` pairs), the
- *   pairs reach `maxPairs`, or the next block, if as slow as the slowest so far, would not fit in
- *   the time budget.
+ *   pairs reach `maxPairs`, or the next block, if as slow per cell as the slowest so far, would not
+ *   fit in the time budget. Decided gated cells leave the blocks (adaptive blocks, loop.ts), so the
+ *   next block is planned from the cells it measures.
  */
 import type { CellComparison, Verdict } from '../../model.js'
 import type { RunnerCheck } from '../../stats/runner-check.js'
@@ -43,6 +44,21 @@ export interface PolicyInput {
    * its budget (486 s of 480 s at load 16).
    */
   blockMs: readonly number[]
+  /** Cells each of those blocks measured (adaptive blocks measure fewer as cells are decided). */
+  blockCells?: readonly number[]
+  /** Cells the next block would measure. */
+  nextBlockCells?: number
+}
+
+/**
+ * How long the next paired block takes: as slow per cell as the slowest block so far, times the
+ * cells it measures (a block of fewer cells is shorter). Without cell counts, the slowest block.
+ */
+export function nextBlockMs(input: Pick<PolicyInput, 'blockMs' | 'blockCells' | 'nextBlockCells'>): number {
+  const { blockMs, blockCells, nextBlockCells } = input
+  if (!blockCells || nextBlockCells === undefined || blockCells.length !== blockMs.length)
+    return Math.max(0, ...blockMs)
+  return Math.max(0, ...blockMs.map((ms, i) => (ms * nextBlockCells) / Math.max(1, blockCells[i] as number)))
 }
 
 export type PolicyStep =
@@ -154,8 +170,7 @@ export function nextStep(input: PolicyInput): PolicyStep {
       reason: `still ${verdict} after ${pairs} pairs, the most this gate runs (gate.maxRounds)`,
     }
   }
-  const nextBlockMs = Math.max(0, ...input.blockMs)
-  if (input.elapsedMs + nextBlockMs > input.budgetMs) {
+  if (input.elapsedMs + nextBlockMs(input) > input.budgetMs) {
     return {
       action: 'stop',
       verdict,

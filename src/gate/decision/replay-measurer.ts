@@ -5,7 +5,8 @@
  * With it, `runGate` runs its real loop, final verdict and report in a second.
  */
 import type { Config } from '../../config/schema.js'
-import type { RunResult } from '../../model.js'
+import { configCells, type CellRef } from '../../config/sweep.js'
+import { cellId, type RunResult } from '../../model.js'
 import { readJournal } from '../journal.js'
 import type { Measurer, MeasurerFactory, OnRun } from './measurer.js'
 
@@ -87,14 +88,28 @@ class ReplayMeasurer implements Measurer {
     return runs
   }
 
-  async pairedBlock(block: number, _why: string, onRun: OnRun): Promise<{ runs: RunResult[]; ms: number }> {
+  /**
+   * The recorded block's runs of `cells` only. A fixed block time (timing.blockMs, the time of a
+   * block of every cell) is scaled to the share of the config's cells the block measures.
+   */
+  async pairedBlock(
+    block: number,
+    _why: string,
+    cells: readonly CellRef[],
+    onRun: OnRun,
+  ): Promise<{ runs: RunResult[]; ms: number }> {
     const recorded = this.recording.blocks[block]
     if (!recorded)
       throw new RecordingExhausted(
         `the recording holds ${this.recording.blocks.length} paired block(s); the gate asked for block ${block + 1}`,
       )
-    const runs = recorded.map((r) => ({ ...r, phase: 'paired' as const, block }))
-    return { runs, ms: await this.serve(runs, onRun, this.timing.blockMs) }
+    const wanted = new Set(cells.map((c) => cellId(c.profile, c.scenario)))
+    const runs = recorded
+      .filter((r) => wanted.has(r.cell))
+      .map((r) => ({ ...r, phase: 'paired' as const, block }))
+    const all = configCells(this.config).length
+    const ms = this.timing.blockMs === undefined ? undefined : (this.timing.blockMs * cells.length) / all
+    return { runs, ms: await this.serve(runs, onRun, ms) }
   }
 
   close(): void {}

@@ -11,6 +11,12 @@ import { flagAcceptance } from '../../../src/gate/accept-regression.js'
 import { headline } from '../../../src/report/headline.js'
 import { replayMeasurer, VirtualClock, type Recording } from '../../../src/gate/decision/replay-measurer.js'
 import { readJournal } from '../../../src/gate/journal.js'
+import { compareCells } from '../../../src/gate/compare.js'
+import { frozenReason, measureUntilDecided } from '../../../src/gate/decision/loop.js'
+import type { GatePlan } from '../../../src/gate/decision/measurer.js'
+import { Cleanup } from '../../../src/gate/measure.js'
+import type { LoadedConfig } from '../../../src/config/load.js'
+import type { RunResult } from '../../../src/model.js'
 import { runGate, type GateOptions } from '../../../src/gate/run-gate.js'
 import { silentLogger, type Logger } from '../../../src/log.js'
 import type { MachineFingerprint } from '../../../src/model.js'
@@ -18,6 +24,7 @@ import { machineFingerprint } from '../../../src/machine.js'
 import {
   loadLoopConfig,
   loopConfigYaml,
+  matrixConfigYaml,
   syntheticRecording,
   writeSyntheticBaseline,
   type Synthetic,
@@ -49,15 +56,17 @@ async function replayGate(
     recording?: Recording
     /** A config file to load instead of the loop config (its `gate` is then ignored). */
     configFile?: string
+    /** The config's text instead of the loop config's. */
+    yaml?: string
   } = {},
 ) {
-  const { baselineNights, baselineMachine, variant, recording, configFile, ...gateOptions } = options
+  const { baselineNights, baselineMachine, variant, recording, configFile, yaml, ...gateOptions } = options
   const { loaded, dir } = configFile
     ? {
         loaded: loadConfig(configFile, {}, { root: ROOT }),
         dir: mkdtempSync(path.join(tmpdir(), 'perf-gate-loop-')),
       }
-    : loadLoopConfig(loopConfigYaml(gate, '', variant))
+    : loadLoopConfig(yaml ?? loopConfigYaml(gate, '', variant))
   const env = { GITHUB_SHA: 'abc123' }
   const baselinePath = baselineNights
     ? writeSyntheticBaseline(loaded, dir, {
@@ -261,5 +270,132 @@ describe('runGate over recorded runs (replay measurer)', () => {
     expect(readFileSync(path.join(gate.outDir, 'report.md'), 'utf8')).toContain(
       'k6 threshold http_req_duration: p(95)&lt;0.001 crossed in 2 of 2 runs (thresholds: fail)',
     )
+  })
+})
+
+/** A 9-cell matrix gate (matrixConfigYaml) through runGate, or through the loop alone every-cell. */
+function matrix(gate: Record<string, string | number>) {
+  return loadLoopConfig(matrixConfigYaml(gate))
+}
+
+/** The loop alone over a recording, adaptive or measuring every cell in every block. */
+async function loopOnly(loaded: LoadedConfig, recording: Recording, adaptive: boolean) {
+  const clock = new VirtualClock()
+  const plan: GatePlan = {
+    mode: 'gate',
+    config: loaded.config,
+    gate: loaded.config.gate,
+    baseline: null,
+    baselinePath: 'baseline.json',
+    method: 'paired',
+    hasVariant: true,
+    machine: machineFingerprint({}),
+    storedSkipped: null,
+    adaptive,
+  }
+  const runs: RunResult[] = []
+  const measurer = await replayMeasurer(
+    recording,
+    clock,
+  )({
+    plan,
+    loaded,
+    log: silentLogger,
+    cleanup: new Cleanup(),
+    env: {},
+    now: clock.now,
+  })
+  const startedAt = clock.now()
+  const { step, evidence } = await measureUntilDecided({
+    plan,
+    measurer,
+    onRun: async (run) => void runs.push(run),
+    log: silentLogger,
+    now: clock.now,
+    startedAt,
+  })
+  return { step, evidence, runs, elapsedS: (clock.now().getTime() - startedAt.getTime()) / 1000 }
+}
+
+describe('adaptive blocks: a decided cell leaves the paired blocks', () => {
+  // Quiet cells pass at gate.rounds pairs; gw2/rate-300 is noisy and needs more.
+  const synthetic: Synthetic = { seed: 31, noise: { 'gw2/rate-300': 0.09 }, blocks: 20 }
+  const gate = { method: 'paired', rounds: 4, timeBudget: '30m' }
+
+  it('measures a decided cell no more, keeps the controls of undecided scenarios, reports the frozen verdicts', async () => {
+    const run = await replayGate(gate, synthetic, { yaml: matrixConfigYaml(gate) })
+    expect(run.results.verdict).toBe('pass')
+    const journal = await readJournal(path.join(run.outDir, 'runs.jsonl'))
+    const lastBlock = (cell: string) =>
+      Math.max(...journal.runs.filter((r) => r.cell === cell).map((r) => r.block ?? -1))
+    const blocks = run.results.paired!.blocks
+    expect(blocks).toBeGreaterThan(4)
+    // The quiet gated cells were decided at the first look allowed (4 pairs) and measured no more.
+    for (const cell of ['gw/rate-100', 'gw/rate-200', 'gw2/rate-100', 'gw/rate-300'])
+      expect(lastBlock(cell), cell).toBe(3)
+    // The noisy cell and its scenario's control ran in every block; the other controls stopped.
+    expect(lastBlock('gw2/rate-300')).toBe(blocks - 1)
+    expect(lastBlock('no-gateway/rate-300')).toBe(blocks - 1)
+    expect(lastBlock('no-gateway/rate-100')).toBe(3)
+    // The final results carry each frozen cell's verdict, as the deciding look saw it, and say so.
+    const cell = run.results.cells.find((c) => c.cell === 'gw/rate-100')
+    expect(cell?.verdict).toBe('pass')
+    expect(cell?.reasons).toContain(frozenReason(4, 4))
+    expect(cell?.adjustedPValue).not.toBeNull()
+    expect(run.log.lines).toContainEqual(
+      expect.stringMatching(/^paired block 5: .* \(2 of 9 cells: the undecided and their controls\)$/),
+    )
+    // The cell decided at the last look was not left out of any block: nothing to say.
+    expect(run.results.cells.find((c) => c.cell === 'gw2/rate-300')?.reasons.join('\n')).not.toMatch(
+      /not measured in later blocks/,
+    )
+  })
+
+  it('keeps the verdict, interval and adjusted p of the deciding look', async () => {
+    const { loaded } = matrix(gate)
+    const recording = syntheticRecording(loaded, synthetic)
+    const adaptive = await loopOnly(loaded, recording, true)
+    expect(adaptive.evidence.blocks).toBeGreaterThan(4)
+    // What the deciding look (4 blocks, Holm over all 6 gated cells) saw of the cell.
+    const atLook = compareCells({
+      runs: adaptive.runs.filter((r) => (r.block as number) < 4),
+      config: loaded.config,
+      gate: loaded.config.gate,
+      baseline: null,
+      method: 'paired',
+      now: new Date(),
+    }).cells.find((c) => c.cell === 'gw/rate-200')
+    const frozen = adaptive.evidence.frozen.get('gw/rate-200')
+    expect(frozen).toMatchObject({ blocks: 4, pairs: 4 })
+    const reported = adaptive.evidence.paired?.cells.find((c) => c.cell === 'gw/rate-200')
+    expect(reported).toEqual({
+      ...frozen?.comparison,
+      reasons: [...(frozen?.comparison.reasons ?? []), frozenReason(4, 4)],
+    })
+    expect(reported?.verdict).toBe(atLook?.verdict)
+    expect(reported?.ratio).toEqual(atLook?.ratio)
+    expect(reported?.adjustedPValue).toBe(atLook?.adjustedPValue)
+  })
+
+  it('an A/A matrix passes sooner than measuring every cell in every block', async () => {
+    const { loaded } = matrix(gate)
+    const recording = syntheticRecording(loaded, synthetic)
+    const adaptive = await loopOnly(loaded, recording, true)
+    const everyCell = await loopOnly(loaded, recording, false)
+    expect(adaptive.step.verdict).toBe('pass')
+    expect(everyCell.step.verdict).toBe('pass')
+    expect(adaptive.runs.length).toBeLessThan(everyCell.runs.length)
+    expect(adaptive.elapsedS).toBeLessThan(everyCell.elapsedS)
+    expect(everyCell.evidence.frozen.size).toBe(0)
+  })
+
+  it('one gated cell: the same runs and verdict as measuring every cell', async () => {
+    const { loaded } = loadLoopConfig(loopConfigYaml(paired))
+    const recording = syntheticRecording(loaded, { seed: 4, effect: { gw: 1.1 } })
+    const adaptive = await loopOnly(loaded, recording, true)
+    const everyCell = await loopOnly(loaded, recording, false)
+    expect(adaptive.step).toEqual(everyCell.step)
+    expect(adaptive.runs).toEqual(everyCell.runs)
+    expect(adaptive.evidence.frozen.size).toBe(0)
   })
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { gatedVerdict, nextStep, type PolicyInput } from '../../../src/gate/decision/policy.js'
+import { gatedVerdict, nextBlockMs, nextStep, type PolicyInput } from '../../../src/gate/decision/policy.js'
 import type { RunnerCheck } from '../../../src/stats/runner-check.js'
 import { policyCell } from '../../support/policy-fixtures.js'
 
@@ -123,6 +123,22 @@ describe('nextStep: paired blocks', () => {
     expect(
       nextStep(input({ stored, paired: paired('inconclusive', 8), elapsedMs: 410_000, blockMs })).action,
     ).toBe('add-block')
+  })
+
+  it('plans the next block from the cells it measures (adaptive blocks): a block of fewer cells fits', () => {
+    // Blocks of 9 cells took 60 s; 50 s are left. The next block of all 9 would not fit, of 3 it does.
+    const blockMs = [60_000, 60_000]
+    const base = {
+      stored,
+      paired: paired('inconclusive', 8),
+      elapsedMs: 430_000,
+      blockMs,
+      blockCells: [9, 9],
+    }
+    expect(nextStep(input({ ...base, nextBlockCells: 9 }))).toMatchObject({ action: 'stop' })
+    expect(nextStep(input({ ...base, nextBlockCells: 3 })).action).toBe('add-block')
+    // Per cell as slow as the slowest block so far: a 3-cell block of 30 s makes the next 3 cells 30 s.
+    expect(nextBlockMs({ blockMs: [60_000, 30_000], blockCells: [9, 3], nextBlockCells: 3 })).toBe(30_000)
   })
 
   it('a stored gate whose control is outside the band never stops with a regression without paired evidence', () => {

@@ -166,3 +166,46 @@ describe('Progress', () => {
     expect(lines.at(-1)).toBe('progress: 2/4 runs, 50s elapsed, about 50s left, warm-up 30s per block')
   })
 })
+
+describe('Progress with adaptive blocks', () => {
+  function lines(blocks: Array<{ cells: number; runs: number }>) {
+    const out: string[] = []
+    const log = { info: (m: string) => out.push(m) } as unknown as Logger
+    const estimate = {
+      cells: 9,
+      stored: null,
+      block: { processes: 9, seconds: 90, warmupS: 0 },
+      minBlocks: 3,
+      maxBlocks: 20,
+      storedOnlyS: null,
+      expectedS: 270,
+      worstS: 480,
+      budgetS: 480,
+    }
+    let t = 0
+    const p = new Progress(estimate, { ...config.gate, pairsPerBlock: 1 }, () => new Date(t * 1000), log)
+    blocks.forEach(({ cells, runs }, block) => {
+      p.block(block, cells)
+      for (let i = 0; i < runs; i++) {
+        t += 5
+        p.done({ ...search(1000, block, 'candidate'), phase: 'paired' })
+      }
+    })
+    return out
+  }
+
+  it('counts the runs of the cells each block measures, and plans the blocks to come from the last', () => {
+    // Three blocks of 9 cells (18 runs each) would be 54 runs; the third measures 3 cells (6 runs).
+    const out = lines([
+      { cells: 9, runs: 18 },
+      { cells: 9, runs: 18 },
+      { cells: 3, runs: 6 },
+    ])
+    expect(out.at(-1)).toMatch(/^progress: 42\/42 runs/)
+    expect(out[36]).toMatch(/^progress: 37\/42 runs/)
+  })
+
+  it('measures every cell until a block says otherwise, as before', () => {
+    expect(lines([{ cells: 9, runs: 1 }])[0]).toMatch(/^progress: 1\/54 runs/)
+  })
+})
