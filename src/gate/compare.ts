@@ -4,7 +4,7 @@
  * stale or missing baseline, invalid runs). Pure: no I/O.
  */
 import { baselineAgeDays, cellHistory, type BaselineFile } from '../baseline/format.js'
-import type { Config, GateConfig } from '../config/schema.js'
+import { isOpenModel, type Config, type GateConfig } from '../config/schema.js'
 import { configCells } from '../config/sweep.js'
 import { cellId, type CellComparison, type GateResults, type RunResult } from '../model.js'
 import {
@@ -61,7 +61,7 @@ export function compareCells(input: CompareInput): { cells: CellComparison[]; no
               baselineNights: method === 'stored' && baseline ? cellHistory(baseline, cell) : null,
             })
       // Open model: the arrival rate is the load level (its VUs are only a pool); closed: the VUs.
-      const open = scenario.rate !== undefined || scenario.script.endsWith('arrival-rate')
+      const open = isOpenModel(scenario)
       const cellResult: CellComparison = {
         ...comparison,
         concurrency: open ? scenario.rate : scenario.vus,

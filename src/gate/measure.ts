@@ -5,7 +5,7 @@
  * stopped whatever happens; a signal handler stops them through `Cleanup` while a run is in flight.
  */
 import type { Config, ProfileConfig, ScenarioConfig, VariantConfig } from '../config/schema.js'
-import { durationMs } from '../config/schema.js'
+import { durationMs, isOpenModel } from '../config/schema.js'
 import { redact, type InterpolatedValue } from '../config/secrets.js'
 import { InfrastructureError } from '../errors.js'
 import type { K6Binary, K6ScenarioResults } from '../load/k6.js'
@@ -68,7 +68,7 @@ export const MAX_DROPPED_FRACTION = 0.01
 export function invalidReason(scenario: ScenarioConfig, metrics: RunMetrics): string | undefined {
   if (metrics.requests === 0) return 'no request completed during the load phase'
   const droppedIterations = metrics.droppedIterations
-  const openModel = scenario.rate !== undefined || scenario.script.includes('arrival-rate')
+  const openModel = isOpenModel(scenario)
   const fraction = droppedIterations / (droppedIterations + metrics.requests)
   if (openModel && fraction > MAX_DROPPED_FRACTION) {
     return `dropped ${droppedIterations} iterations (${(fraction * 100).toFixed(1)}% of the load, more than ${MAX_DROPPED_FRACTION * 100}%): the open-model load was not delivered (raise maxVUs or lower rate)`
