@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { parseConfig } from '../../../src/config/load.js'
-import { isOpenModel } from '../../../src/config/schema.js'
-import { invalidReason } from '../../../src/gate/measure.js'
-import { run } from '../stats/run-fixture.js'
+import { parseConfig } from '../../../../src/config/load.js'
+import { isOpenModel } from '../../../../src/config/schema.js'
+import { invalidReason } from '../../../../src/kinds/load/invalid-run.js'
+import { run } from '../../stats/run-fixture.js'
 
 const scenarios = parseConfig(
   {
