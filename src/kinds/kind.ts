@@ -7,7 +7,7 @@
 import type { Config, GateConfig, ProfileConfig, ScenarioConfig } from '../config/schema.js'
 import type { K6Binary, K6ScenarioResults } from '../load/k6.js'
 import type { Logger } from '../log.js'
-import type { CellComparison, RunMetrics, RunResult, VariantName } from '../model.js'
+import type { CellComparison, RunMetrics, RunResult, SampleSummary, VariantName } from '../model.js'
 import type { RunningStack } from '../stack/running-stack.js'
 
 /** One variant a run measures: its stack, the profile's target on it and the request headers there. */
@@ -86,6 +86,17 @@ export interface ScenarioKind {
   settle?(cells: CellComparison[], runs: readonly RunResult[], config: Config): CellComparison[]
   /** The log line of a finished run, without its warm-up/invalid flags. */
   describeRun(run: RunResult): string
+  /**
+   * A cell's state after a paired block in the kind's own measure, for a cell that carries the kind's
+   * result; undefined for any other cell (its latency change is shown).
+   */
+  progressLine?(cell: CellComparison): string | undefined
+}
+
+/** "1840 [1790, 1900]": a summary's centre with its interval (just the value for a single run). */
+export function withInterval(s: SampleSummary, digits: number): string {
+  const f = (v: number) => v.toFixed(digits)
+  return s.n < 2 ? f(s.mean) : `${f(s.mean)} [${f(s.lower)}, ${f(s.upper)}]`
 }
 
 /** The log line of a run that only measured latency. */

@@ -3,7 +3,7 @@
  * requests, one k6 process per dimension, scored as the Enterprise Readiness Index; gated like the
  * arena's score.
  */
-import { compareScores, describeScoredRun, scoreVerdicts } from '../arena/kind.js'
+import { compareScores, describeScoredRun, scoreProgress, scoreVerdicts } from '../arena/kind.js'
 import { onlySide, singleOutcome, type ScenarioKind } from '../kind.js'
 import { RUN_OVERHEAD_S } from '../run-length.js'
 import { runArenaEnterprise } from './run.js'
@@ -47,4 +47,5 @@ export const arenaEnterpriseKind: ScenarioKind = {
     ),
   settle: (cells) => scoreVerdicts(cells),
   describeRun: describeScoredRun,
+  progressLine: scoreProgress,
 }

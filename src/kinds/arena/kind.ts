@@ -8,6 +8,7 @@ import {
   describeLatencyRun,
   onlySide,
   singleOutcome,
+  withInterval,
   type KindComparison,
   type KindComparisonInput,
   type ScenarioKind,
@@ -37,6 +38,18 @@ export function describeScoredRun(run: RunResult): string {
   if (!run.arena) return describeLatencyRun(run)
   const sustained = Object.keys(run.arena.phases).includes('sustained')
   return `round ${run.round} ${run.cell} [${run.variant}]: arena ${sustained ? `score ${run.arena.score.toFixed(1)}, sustained p95 ${run.metrics.p95.toFixed(2)} ms` : `ERI ${run.arena.score.toFixed(1)}`}`
+}
+
+/** A scored cell's score and its difference in points from the baseline's (layer 0 and layer 1). */
+export function scoreProgress(cell: CellComparison): string | undefined {
+  const a = cell.arena
+  if (!a) return undefined
+  const base = a.baseline && a.baseline.n > 0 ? `, baseline ${withInterval(a.baseline, 1)}` : ''
+  const d = a.difference
+  const diff = d
+    ? `: ${d.estimate >= 0 ? '+' : ''}${d.estimate.toFixed(1)} points [${d.lower.toFixed(1)}, ${d.upper.toFixed(1)}]`
+    : ''
+  return `${cell.cell} score ${a.candidate.n > 0 ? withInterval(a.candidate, 1) : 'n/a'}${base}${diff} ${cell.verdict}`
 }
 
 export const arenaKind: ScenarioKind = {
@@ -70,4 +83,5 @@ export const arenaKind: ScenarioKind = {
     ),
   settle: (cells) => scoreVerdicts(cells),
   describeRun: describeScoredRun,
+  progressLine: scoreProgress,
 }

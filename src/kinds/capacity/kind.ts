@@ -3,7 +3,8 @@
  * arrival rate the stack sustains; the cell is decided by the capacity, in a Holm family of its own.
  */
 import type { ScenarioConfig } from '../../config/schema.js'
-import { describeLatencyRun, onlySide, singleOutcome, type ScenarioKind } from '../kind.js'
+import { formatChange } from '../../stats/reason-text.js'
+import { describeLatencyRun, onlySide, singleOutcome, withInterval, type ScenarioKind } from '../kind.js'
 import { loadRunSeconds } from '../run-length.js'
 import { capacityVerdicts, compareCapacity } from './comparison.js'
 import { runCapacitySearch } from './run.js'
@@ -60,6 +61,19 @@ export const capacityKind: ScenarioKind = {
     }
   },
   settle: (cells) => capacityVerdicts(cells),
+  // The capacity (geometric mean of the searches, with their CI) and the ratio to the baseline's.
+  progressLine(cell) {
+    const c = cell.capacity
+    if (!c) return undefined
+    const base = c.baseline && c.baseline.n > 0 ? `, baseline ${withInterval(c.baseline, 0)}` : ''
+    const ratio = c.ratio
+      ? `: x${c.ratio.estimate.toFixed(3)} [${c.ratio.lower.toFixed(3)}, ${c.ratio.upper.toFixed(3)}]`
+      : c.changePct !== null
+        ? `: ${formatChange(1 + c.changePct / 100)}`
+        : ''
+    const found = c.candidate.n > 0 ? withInterval(c.candidate, 0) : 'none found'
+    return `${cell.cell} capacity ${found} req/s${base}${ratio} ${cell.verdict}`
+  },
   describeRun(run) {
     const c = run.capacity
     if (!c) return describeLatencyRun(run)
