@@ -4,25 +4,21 @@
  * stale or missing baseline, invalid runs). Pure: no I/O.
  */
 import { baselineAgeDays, cellHistory, type BaselineFile } from '../baseline/format.js'
-import type { Config, GateConfig } from '../config/schema.js'
+import { isOpenModel, type Config, type GateConfig } from '../config/schema.js'
 import { configCells } from '../config/sweep.js'
 import { cellId, type CellComparison, type GateResults, type RunResult } from '../model.js'
 import {
   applyHolm,
   comparePaired,
   compareStored,
-  holmAdjust,
   noiseMonitor,
   overheadFigures,
   payloadFigures,
   resourceFigures,
 } from '../stats/index.js'
-import { compareCapacity } from '../stats/capacity-comparison.js'
-import { compareArena } from '../stats/arena-comparison.js'
 import { compareCpuPerRequest, withCpuPerRequest } from '../stats/cpu-per-request.js'
-import { applyStartupLimit } from '../stats/startup-limit.js'
-import { formatP } from '../stats/reason-text.js'
 import { cellsElsewhere } from '../shard/share.js'
+import { kindOf, SCENARIO_KINDS } from '../kinds/registry.js'
 
 export type ComparisonMethod = 'stored' | 'paired' | 'none'
 
@@ -61,7 +57,7 @@ export function compareCells(input: CompareInput): { cells: CellComparison[]; no
               baselineNights: method === 'stored' && baseline ? cellHistory(baseline, cell) : null,
             })
       // Open model: the arrival rate is the load level (its VUs are only a pool); closed: the VUs.
-      const open = scenario.rate !== undefined || scenario.script.endsWith('arrival-rate')
+      const open = isOpenModel(scenario)
       const cellResult: CellComparison = {
         ...comparison,
         concurrency: open ? scenario.rate : scenario.vus,
@@ -75,8 +71,10 @@ export function compareCells(input: CompareInput): { cells: CellComparison[]; no
           ? { achieved: { ...comparison.achieved, targetRps: scenario.rate } }
           : {}),
       }
-      if (scenario.capacity) {
-        const { capacity, reasons } = compareCapacity({
+      const kind = kindOf(scenario)
+      if (kind.compare) {
+        const own = kind.compare({
+          scenario,
           method: method === 'paired' ? 'paired' : 'stored',
           candidateRuns,
           baselineRuns:
@@ -85,50 +83,20 @@ export function compareCells(input: CompareInput): { cells: CellComparison[]; no
               : method === 'stored' && baseline
                 ? cellHistory(baseline, cell).flat()
                 : null,
-          threshold: gate.threshold,
-          confidence: gate.confidence,
+          gate,
         })
-        cellResult.capacity = capacity
-        cellResult.loadModel = 'open'
-        cellResult.reasons = [
-          ...reasons,
-          'latency and error rate below are those of the capacity step: reported, not gated (the search holds them to its pass rule)',
-          ...comparison.reasons,
-        ]
-      }
-      // Layer 0 (arena) and layer 1 (enterprise) alike: a score over runs decides the cell.
-      if (scenario.arena || scenario.enterprise) {
-        const { arena, reasons } = compareArena({
-          method: method === 'paired' ? 'paired' : 'stored',
-          candidateRuns,
-          baselineRuns:
-            method === 'paired'
-              ? mine.filter((r) => r.variant === 'baseline')
-              : method === 'stored' && baseline
-                ? cellHistory(baseline, cell).flat()
-                : null,
-          threshold: gate.threshold,
-          confidence: gate.confidence,
-        })
-        cellResult.arena = arena
-        cellResult.reasons = [
-          ...reasons,
-          scenario.enterprise
-            ? 'latency and error rate below are those of the first configured dimension: reported, the ERI decides'
-            : 'latency and error rate below are those of the sustained phase: reported, the score decides',
-          ...comparison.reasons,
-        ]
+        Object.assign(cellResult, own.fields)
+        cellResult.reasons = [...own.reasons, ...comparison.reasons]
       }
       compared.push(withCpuComparison(cellResult, gate, method, mine, baseline, scenario))
     }
   }
   // A share of a sharded gate counts the other shares' cells in its family (src/shard/share.ts).
-  const cells = capacityVerdicts(applyHolm(compared, gate.blockConfidence, cellsElsewhere(config)))
-    .map((cell) => (cell.arena ? { ...cell, verdict: cell.arena.verdict } : cell))
-    // Start-up cells: an absolute limit on top of the latency comparison, after Holm (it is no test).
-    .map((cell) =>
-      applyStartupLimit(cell, runs, config.scenarios.find((s) => s.name === cell.scenario)?.startup),
-    )
+  // Then each kind settles its own cells (a family of its own, a score's verdict, an absolute limit).
+  const cells = SCENARIO_KINDS.reduce(
+    (settled, kind) => kind.settle?.(settled, runs, config) ?? settled,
+    applyHolm(compared, gate.blockConfidence, cellsElsewhere(config)),
+  )
 
   if (method === 'stored') {
     if (!baseline) {
@@ -177,7 +145,7 @@ function withCpuComparison(
   baseline: BaselineFile | null,
   scenario: Config['scenarios'][number],
 ): CellComparison {
-  if (gate.cpuPerRequest === 'off' || scenario.capacity || scenario.arena) return cell
+  if (gate.cpuPerRequest === 'off' || !kindOf(scenario).cpuPerRequest) return cell
   const cpu = compareCpuPerRequest({
     method: method === 'paired' ? 'paired' : 'stored',
     candidateRuns: mine.filter((r) => r.variant === 'candidate'),
@@ -211,34 +179,6 @@ export function figuresOf(
     ...(payload.length > 0 ? { payload } : {}),
     ...(resources.length > 0 ? { resources } : {}),
   }
-}
-
-/**
- * Capacity cells are decided by their capacity, not by latency at capacity: Holm across the capacity
- * cells' p-values (a family of its own, as the latency family is), then the capacity verdict becomes
- * the cell's verdict. A drop that Holm does not confirm is inconclusive, with the reason.
- */
-function capacityVerdicts(cells: CellComparison[]): CellComparison[] {
-  const family = cells.filter((c) => !c.control && c.capacity && c.capacity.pValue !== null)
-  const adjusted = holmAdjust(family.map((c) => c.capacity?.pValue as number))
-  const byCell = new Map(family.map((c, i) => [c, adjusted[i] as number]))
-  return cells.map((cell) => {
-    if (!cell.capacity) return cell
-    const capacity = { ...cell.capacity, adjustedPValue: byCell.get(cell) ?? null }
-    const reasons = [...cell.reasons]
-    const alpha = 1 - (capacity.ratio?.confidence ?? 0.95)
-    if (
-      capacity.verdict === 'regression' &&
-      capacity.adjustedPValue !== null &&
-      capacity.adjustedPValue >= alpha
-    ) {
-      capacity.verdict = 'inconclusive'
-      reasons.push(
-        `capacity drop not significant after Holm correction across ${family.length} capacity cells (adjusted p ${formatP(capacity.adjustedPValue)}): downgraded to inconclusive`,
-      )
-    }
-    return { ...cell, capacity, verdict: capacity.verdict, reasons }
-  })
 }
 
 /**

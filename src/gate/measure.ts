@@ -8,25 +8,12 @@ import type { Config, ProfileConfig, ScenarioConfig, VariantConfig } from '../co
 import { durationMs } from '../config/schema.js'
 import { redact, type InterpolatedValue } from '../config/secrets.js'
 import { InfrastructureError } from '../errors.js'
-import type { K6Binary, K6ScenarioResults } from '../load/k6.js'
-import { runK6Scenarios } from '../load/k6.js'
-import { isBuiltInScenario } from '../config/load.js'
-import { warmableScenario } from '../plan/estimate.js'
-import { k6Wrap, scenarioDurationS, scenarioEnv, scriptPath } from '../load/scenario-env.js'
+import type { K6Binary } from '../load/k6.js'
+import { scenarioDurationS } from '../load/scenario-env.js'
 import type { Logger } from '../log.js'
-import type {
-  ArenaRunResult,
-  CapacitySearchResult,
-  ResourceSample,
-  RunMetrics,
-  RunResult,
-  StartupRunResult,
-  VariantName,
-} from '../model.js'
-import { runArena } from './arena-run.js'
-import { runArenaEnterprise } from './arena-enterprise-run.js'
-import { runStartup } from './startup-run.js'
-import { runCapacitySearch } from './capacity-run.js'
+import type { ResourceSample, RunMetrics, RunResult, VariantName } from '../model.js'
+import type { KindRunOutcome } from '../kinds/kind.js'
+import { kindOf } from '../kinds/registry.js'
 import type { PlannedRun } from '../plan/schedule.js'
 import { setUpProfile, type SetupGuard } from '../stack/profile-setup.js'
 import { sampleResources } from '../stack/resource-sampler.js'
@@ -52,28 +39,6 @@ export class Cleanup {
     this.tasks.clear()
     await Promise.allSettled(tasks.map((task) => task()))
   }
-}
-
-/**
- * Most iterations an open-model run may drop and still be compared: a busy runner stalls now and then
- * and k6 drops the iterations that found no free VU. Up to 1% of the load leaves P95 essentially
- * unbiased; more means the planned load was not delivered.
- */
-export const MAX_DROPPED_FRACTION = 0.01
-
-/**
- * Why a run cannot be compared, if it cannot: no request completed (every percentile reads 0), or an
- * open-model run dropped more than 1% of its iterations and so did not deliver the planned load.
- */
-export function invalidReason(scenario: ScenarioConfig, metrics: RunMetrics): string | undefined {
-  if (metrics.requests === 0) return 'no request completed during the load phase'
-  const droppedIterations = metrics.droppedIterations
-  const openModel = scenario.rate !== undefined || scenario.script.includes('arrival-rate')
-  const fraction = droppedIterations / (droppedIterations + metrics.requests)
-  if (openModel && fraction > MAX_DROPPED_FRACTION) {
-    return `dropped ${droppedIterations} iterations (${(fraction * 100).toFixed(1)}% of the load, more than ${MAX_DROPPED_FRACTION * 100}%): the open-model load was not delivered (raise maxVUs or lower rate)`
-  }
-  return undefined
 }
 
 export interface SessionOptions {
@@ -231,17 +196,6 @@ function find<T extends { name: string }>(items: readonly T[], name: string): T 
   return item
 }
 
-/**
- * The Docker networks of the stacks a run measures, which the sandbox of an own script joins to reach
- * them (src/load/k6-sandbox.ts). Never the host's or none: a compose file does not choose those for k6.
- */
-function networksOf(stacks: readonly RunningStack[]): string[] {
-  const names = stacks.flatMap((stack) =>
-    [...stack.services.values()].flatMap((service) => service.container.getNetworkNames()),
-  )
-  return [...new Set(names)].filter((name) => name !== 'host' && name !== 'none')
-}
-
 function containersOf(stack: RunningStack): Map<string, string> {
   return new Map([...stack.services].map(([name, s]) => [name, s.container.getId()]))
 }
@@ -259,32 +213,21 @@ async function execute(
   const first = planned[0] as PlannedRun
   const profile = find<ProfileConfig>(ctx.config.profiles, first.profile)
   const scenario = find<ScenarioConfig>(ctx.config.scenarios, first.scenario)
-  const durationS = scenarioDurationS(scenario)
+  const kind = kindOf(scenario)
   const names = planned.length === 1 ? ['load'] : planned.map((p) => p.variant)
   let results: RunResult[] = []
   for (let attempt = 0; attempt <= INVALID_RETRIES; attempt++) {
     if (ctx.signal?.aborted) throw new InfrastructureError('interrupted')
     const startedAt = new Date()
-    const targets = Object.fromEntries(
-      planned.map((p) => [p.variant, session.stack(p.variant).resolveUrl(profile.target)]),
-    )
-    const env =
-      planned.length === 1
-        ? scenarioEnv(
-            profile,
-            scenario,
-            targets[first.variant] as string,
-            session.headers(first.variant, profile),
-          )
-        : {
-            ...scenarioEnv(profile, scenario, ''),
-            TARGETS: JSON.stringify(targets),
-            // A duet's stacks may hold different captured values (keys): headers per target.
-            TARGET_HEADERS: JSON.stringify(
-              Object.fromEntries(planned.map((p) => [p.variant, session.headers(p.variant, profile)])),
-            ),
-          }
-    if (planned.length > 1) delete env.TARGET_URL
+    const sides = planned.map((p) => {
+      const stack = session.stack(p.variant)
+      return {
+        variant: p.variant,
+        stack,
+        targetUrl: stack.resolveUrl(profile.target),
+        headers: session.headers(p.variant, profile),
+      }
+    })
     const stopSampling = await Promise.all(
       planned.map((p) =>
         ctx.config.gate.sampleResources
@@ -292,101 +235,37 @@ async function execute(
           : Promise.resolve(async () => [] as ResourceSample[]),
       ),
     )
-    let measured: K6ScenarioResults
+    let measured: KindRunOutcome
     let resources: ResourceSample[][]
-    let capacity: CapacitySearchResult | undefined
-    let arena: ArenaRunResult | undefined
-    let startup: StartupRunResult | undefined
     try {
-      if (scenario.startup) {
-        // One run of a start-up scenario is one restart of the gateway, one variant at a time.
-        const run = await runStartup({
-          log: ctx.log,
-          signal: ctx.signal,
-          stack: session.stack(first.variant),
-          profile,
-          scenario,
-          headers: session.headers(first.variant, profile),
-          label: `round ${first.round} ${first.cell} [${first.variant}]`,
-        })
-        startup = run.startup
-        measured = { metrics: { [names[0] as string]: run.metrics }, timelines: {} }
-      } else if (scenario.enterprise) {
-        // One run of a layer 1 arena is every configured dimension (one k6 process each).
-        const run = await runArenaEnterprise({
-          k6: ctx.k6,
-          log: ctx.log,
-          signal: ctx.signal,
-          profile,
-          scenario,
-          targetUrl: targets[first.variant] as string,
-          headers: session.headers(first.variant, profile),
-          label: `round ${first.round} ${first.cell} [${first.variant}]`,
-        })
-        arena = run.arena
-        measured = { metrics: { [names[0] as string]: run.metrics }, timelines: {} }
-      } else if (scenario.arena) {
-        // One run of an arena scenario is the whole arena (eight k6 phases), one variant at a time.
-        const run = await runArena({
-          k6: ctx.k6,
-          log: ctx.log,
-          signal: ctx.signal,
-          profile,
-          scenario,
-          targetUrl: targets[first.variant] as string,
-          label: `round ${first.round} ${first.cell} [${first.variant}]`,
-        })
-        arena = run.arena
-        measured = { metrics: { [names[0] as string]: run.metrics }, timelines: {} }
-      } else if (scenario.capacity) {
-        // One run of a capacity scenario is a whole search (many k6 steps), one variant at a time.
-        const search = await runCapacitySearch({
-          k6: ctx.k6,
-          log: ctx.log,
-          signal: ctx.signal,
-          profile,
-          scenario,
-          targetUrl: targets[first.variant] as string,
-          label: `round ${first.round} ${first.cell} [${first.variant}]`,
-        })
-        capacity = search.capacity
-        measured = { metrics: { [names[0] as string]: search.metrics }, timelines: {} }
-      } else
-        measured = await runK6Scenarios(
-          {
-            k6: ctx.k6,
-            script: scriptPath(scenario),
-            wrap: k6Wrap(scenario),
-            env,
-            durationS,
-            timeoutMs: durationS * 1000 + durationMs(scenario.warmup) + 120_000,
-            signal: ctx.signal,
-            timeline: ctx.config.gate.timeline,
-            flags: ctx.config.k6.flags,
-            networks: networksOf(planned.map((p) => session.stack(p.variant))),
-          },
-          names,
-        )
+      measured = await kind.run({
+        config: ctx.config,
+        k6: ctx.k6,
+        log: ctx.log,
+        signal: ctx.signal,
+        profile,
+        scenario,
+        sides,
+        names,
+        label: `round ${first.round} ${first.cell} [${first.variant}]`,
+      })
     } finally {
       // Only the load phase's samples: a search or an arena has phases of its own lengths.
-      const phase =
-        scenario.capacity || scenario.arena || scenario.enterprise || scenario.startup
-          ? undefined
-          : { loadSeconds: durationS, warmupSeconds: durationMs(scenario.warmup) / 1000 }
+      const phase = kind.loadWindow
+        ? {
+            loadSeconds: scenarioDurationS(scenario),
+            warmupSeconds: durationMs(scenario.warmup) / 1000,
+          }
+        : undefined
       resources = await Promise.all(stopSampling.map((stop) => stop(phase)))
     }
+    const { capacity, arena, startup } = measured
     for (const warning of measured.warnings ?? []) ctx.log.warning(`${first.cell}: ${warning}`)
     const elapsedS = (Date.now() - startedAt.getTime()) / 1000
     results = planned.map((p, i) => {
       const m = measured.metrics[names[i] as string] as RunMetrics
       const timeline = measured.timelines[names[i] as string]
-      // Steps above capacity drop iterations by design: a search is a result, never invalid.
-      const reason =
-        capacity || arena
-          ? undefined
-          : startup && startup.firstResponseMs === null
-            ? `no successful response within startup.timeout ${scenario.startup?.timeout} of the start`
-            : invalidReason(scenario, m)
+      const reason = kind.invalidReason(scenario, m, measured)
       return {
         cell: p.cell,
         profile: p.profile,
@@ -403,7 +282,7 @@ async function execute(
         ...(reason ? { invalidReason: reason } : {}),
         resources: resources[i] ?? [],
         // The target's CPU per request over the load window; a search or an arena has no one window.
-        ...(capacity || arena ? {} : cpuOfRun(session.stack(p.variant), profile, resources[i] ?? [], m)),
+        ...(kind.cpuPerRequest ? cpuOfRun(session.stack(p.variant), profile, resources[i] ?? [], m) : {}),
         ...(timeline ? { timeline } : {}),
         ...(capacity ? { capacity } : {}),
         ...(arena ? { arena } : {}),
@@ -461,34 +340,9 @@ export function serviceOfTarget(
   return host
 }
 
-function describe(run: RunResult): string {
-  const m = run.metrics
+function describe(config: Config, run: RunResult): string {
   const flags = [run.warmup ? 'warm-up' : '', run.valid ? '' : 'INVALID'].filter(Boolean).join(', ')
-  if (run.arena) {
-    return (
-      `round ${run.round} ${run.cell} [${run.variant}]: arena ${Object.keys(run.arena.phases).includes('sustained') ? `score ${run.arena.score.toFixed(1)}, sustained p95 ${m.p95.toFixed(2)} ms` : `ERI ${run.arena.score.toFixed(1)}`}` +
-      (flags ? ` (${flags})` : '')
-    )
-  }
-  if (run.startup) {
-    const s = run.startup
-    return (
-      `round ${run.round} ${run.cell} [${run.variant}]: start-up of ${s.service} ${s.firstResponseMs === null ? 'never answered' : `${s.firstResponseMs.toFixed(0)} ms from process start to the first successful response`}${s.healthyMs !== undefined ? `, ${s.healthyMs.toFixed(0)} ms to healthy` : ''}` +
-      (flags ? ` (${flags})` : '')
-    )
-  }
-  if (run.capacity) {
-    const c = run.capacity
-    return (
-      `round ${run.round} ${run.cell} [${run.variant}]: capacity ${c.capacity === null ? 'none' : `${c.capacity} req/s`} (${c.outcome}, ${c.steps.length} steps), p95 at capacity ${m.p95.toFixed(2)} ms` +
-      (flags ? ` (${flags})` : '')
-    )
-  }
-  return (
-    `round ${run.round} ${run.cell} [${run.variant}]: p95 ${m.p95.toFixed(2)} ms, p50 ${m.p50.toFixed(2)} ms, ` +
-    `${m.rps.toFixed(0)} req/s, errors ${(m.errorRate * 100).toFixed(2)}%, checks ${(m.checkAccuracy * 100).toFixed(2)}%` +
-    (flags ? ` (${flags})` : '')
-  )
+  return kindOf(find(config.scenarios, run.scenario)).describeRun(run) + (flags ? ` (${flags})` : '')
 }
 
 /**
@@ -497,14 +351,7 @@ function describe(run: RunResult): string {
  */
 function duetCapable(config: Config, scenarioName: string): boolean {
   const scenario = config.scenarios.find((s) => s.name === scenarioName)
-  return (
-    scenario !== undefined &&
-    isBuiltInScenario(scenario.script) &&
-    !scenario.capacity &&
-    !scenario.arena &&
-    !scenario.enterprise &&
-    !scenario.startup
-  )
+  return scenario !== undefined && kindOf(scenario).duet
 }
 
 /**
@@ -537,7 +384,7 @@ export async function runSchedule(
   for (const group of groups) {
     for (const run of await execute(ctx, group, session)) {
       runs.push(run)
-      ctx.log.info(describe(run))
+      ctx.log.info(describe(ctx.config, run))
       await ctx.onRun(run)
     }
   }
@@ -576,7 +423,7 @@ export function blockWarmup(gate: Config['gate']): BlockWarmup | null {
  */
 function warmable(config: Config, scenarioName: string): boolean {
   const scenario = config.scenarios.find((s) => s.name === scenarioName)
-  return scenario !== undefined && warmableScenario(scenario)
+  return scenario !== undefined && kindOf(scenario).warmable
 }
 
 /**

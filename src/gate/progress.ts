@@ -1,43 +1,20 @@
 /** Progress with an ETA for the terminal and the action log, from the gate's estimate and its pace. */
 import type { GateConfig } from '../config/schema.js'
 import type { Logger } from '../log.js'
-import type { CellComparison, RunResult, SampleSummary } from '../model.js'
+import type { CellComparison, RunResult } from '../model.js'
+import { SCENARIO_KINDS } from '../kinds/registry.js'
 import type { GateEvent } from './journal.js'
 import { formatSeconds, type GateEstimate } from '../plan/estimate.js'
 import { formatChange } from '../stats/reason-text.js'
 
-/** "1840 [1790, 1900]": a summary's centre with its interval (just the value for a single run). */
-function withInterval(s: SampleSummary, digits: number): string {
-  const f = (v: number) => v.toFixed(digits)
-  return s.n < 2 ? f(s.mean) : `${f(s.mean)} [${f(s.lower)}, ${f(s.upper)}]`
-}
-
 /**
- * One cell's state in the line logged after each paired block, in the cell's own measure: a capacity
- * cell its capacity (geometric mean of the searches, with their CI) and the ratio to the baseline's,
- * an arena cell its score and the difference in points, any other cell its latency change. What
- * decides the cell is what the log shows.
+ * One cell's state in the line logged after each paired block, in the cell's own measure: its kind's
+ * line (a capacity, a score), else its latency change. What decides the cell is what the log shows.
  */
 export function cellProgress(cell: CellComparison): string {
-  const c = cell.capacity
-  if (c) {
-    const base = c.baseline && c.baseline.n > 0 ? `, baseline ${withInterval(c.baseline, 0)}` : ''
-    const ratio = c.ratio
-      ? `: x${c.ratio.estimate.toFixed(3)} [${c.ratio.lower.toFixed(3)}, ${c.ratio.upper.toFixed(3)}]`
-      : c.changePct !== null
-        ? `: ${formatChange(1 + c.changePct / 100)}`
-        : ''
-    const found = c.candidate.n > 0 ? withInterval(c.candidate, 0) : 'none found'
-    return `${cell.cell} capacity ${found} req/s${base}${ratio} ${cell.verdict}`
-  }
-  const a = cell.arena
-  if (a) {
-    const base = a.baseline && a.baseline.n > 0 ? `, baseline ${withInterval(a.baseline, 1)}` : ''
-    const d = a.difference
-    const diff = d
-      ? `: ${d.estimate >= 0 ? '+' : ''}${d.estimate.toFixed(1)} points [${d.lower.toFixed(1)}, ${d.upper.toFixed(1)}]`
-      : ''
-    return `${cell.cell} score ${a.candidate.n > 0 ? withInterval(a.candidate, 1) : 'n/a'}${base}${diff} ${cell.verdict}`
+  for (const kind of SCENARIO_KINDS) {
+    const line = kind.progressLine?.(cell)
+    if (line !== undefined) return line
   }
   return `${cell.cell} ${cell.changePct === null ? 'n/a' : formatChange(1 + cell.changePct / 100)} ${cell.verdict}`
 }

@@ -5,8 +5,7 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import type { ProfileConfig, ScenarioConfig } from '../config/schema.js'
-import { durationMs } from '../config/schema.js'
-import { isBuiltInScenario } from '../config/load.js'
+import { durationMs, isBuiltInScenario } from '../config/schema.js'
 
 /** Builds the k6 environment for one run. `targetUrl` is already resolved to a reachable address. */
 export function scenarioEnv(

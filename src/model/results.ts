@@ -92,7 +92,7 @@ export type OverheadFigure = NonNullable<GateResults['figures']>['overhead'][num
 export type IntervalEstimate = RatioEstimate
 /** The runner check of a stored comparison (see stats/runner-check.ts). */
 export type RunnerCheckResult = StoredPhaseSummary['runner']
-/** What a capacity-search cell found (see stats/capacity-comparison.ts). */
+/** What a capacity-search cell found (see kinds/capacity/comparison.ts). */
 export type CapacityComparison = NonNullable<CellComparison['capacity']>
 /** What an arena cell found (see stats/arena-comparison.ts). */
 export type ArenaComparison = NonNullable<CellComparison['arena']>

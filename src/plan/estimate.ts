@@ -4,15 +4,16 @@
  * actually took. The gate is adaptive (the decision policy may stop after the stored phase, or add
  * paired blocks up to gate.maxRounds), so the estimate is a range with the expected case in it.
  */
-import { durationMs, isBuiltInScenario, type Config } from '../config/schema.js'
+import { durationMs, type Config } from '../config/schema.js'
+import { kindOf } from '../kinds/registry.js'
+import { RUN_OVERHEAD_S } from '../kinds/run-length.js'
 import { configCells } from '../config/sweep.js'
 import { DEFAULT_STEADY_RULE, WARMUP_WINDOW_S } from '../stats/steady-state.js'
 
 // Measured on a 2-core runner from the journals of real gates (bench/results/oc/journals, 6 s runs
-// with 1 s warm-up, paired blocks of 2 cells): successive k6 runs start 7.3-7.5 s apart, a paired
-// block's fresh stacks add 2.2-3.2 s between blocks, and a gate spends about 4 s outside its runs.
-/** Seconds one k6 process costs beyond its warm-up and load phase (start, setup probe, summary). */
-export const RUN_OVERHEAD_S = 0.45
+// with 1 s warm-up, paired blocks of 2 cells): a paired block's fresh stacks add 2.2-3.2 s between
+// blocks, and a gate spends about 4 s outside its runs. A run's own length is its kind's (src/kinds/).
+export { RUN_OVERHEAD_S } from '../kinds/run-length.js'
 /** Seconds to start (and later stop) one session of stacks. */
 export const SESSION_S = 2.5
 /** Seconds of fixed cost: finding k6, rendering the report. */
@@ -40,44 +41,12 @@ export interface GateEstimate {
 
 /** Seconds one run of `scenario` takes (one k6 process, or an arena's eight, or a whole capacity search). */
 export function runSeconds(config: Config, scenario: Config['scenarios'][number]): number {
-  // An arena run: eight k6 processes; the timed phases last 2 x 18 s + 60 s at timeScale 1, the
-  // iteration-counted ones a few seconds on a local stack.
-  if (scenario.arena) return 96 * scenario.arena.timeScale + 8 * (RUN_OVERHEAD_S + 1)
-  // A layer 1 run: one k6 process per configured dimension, each `iterations` short iterations
-  // (a rate-limit burst sends `burst` requests per iteration); about 20 ms a request on a local stack.
-  // A start-up run: a stop (up to 10 s for a gateway that ignores SIGTERM) and a start; a few seconds.
-  if (scenario.startup) return 5
-  if (scenario.enterprise) {
-    const dims = Object.values(scenario.enterprise.dimensions).filter((d) => d !== undefined)
-    const requests = dims.reduce((n, d) => n + (d.rateLimit?.burst ?? d.requests.length), 0)
-    return dims.length * RUN_OVERHEAD_S + requests * scenario.enterprise.iterations * 0.02
-  }
-  const step = (durationMs(scenario.warmup) + durationMs(scenario.duration)) / 1000 + RUN_OVERHEAD_S
-  return step * searchSteps(scenario)
+  return kindOf(scenario).runSeconds(config, scenario)
 }
 
-/**
- * k6 steps of one run: 1, or for a capacity search (one run is a whole search) its doublings up to
- * max plus the bisection to the resolution, at most maxSteps: an upper estimate.
- */
-function searchSteps(scenario: Config['scenarios'][number]): number {
-  const c = scenario.capacity
-  if (!c) return 1
-  const doublings = Math.ceil(Math.log2(c.max / c.start)) + 1
-  const bisections = Math.ceil(Math.log2(1 / c.resolution))
-  return Math.min(c.maxSteps, doublings + bisections)
-}
-
-/** Runs both variants of a pair in one k6 process (a duet): built-in scenarios except searches. */
+/** Runs both variants of a pair in one k6 process (a duet): the kinds that can. */
 function duet(config: Config, scenario: Config['scenarios'][number]): boolean {
-  return (
-    config.gate.pairing === 'duet' &&
-    isBuiltInScenario(scenario.script) &&
-    !scenario.capacity &&
-    !scenario.arena &&
-    !scenario.enterprise &&
-    !scenario.startup
-  )
+  return config.gate.pairing === 'duet' && kindOf(scenario).duet
 }
 
 /**
@@ -143,7 +112,7 @@ export function estimateGate(
  * search or an arena warms itself per step or phase; an own script sets its own length).
  */
 export function warmableScenario(scenario: Config['scenarios'][number]): boolean {
-  return isBuiltInScenario(scenario.script) && !scenario.capacity && !scenario.arena
+  return kindOf(scenario).warmable
 }
 
 /**

@@ -11,6 +11,7 @@
  */
 import type { CellComparison, IntervalEstimate, LatencyMetric, OverheadFigure, RunResult } from '../model.js'
 import { tInterval, toRatio, welchEstimate } from './intervals.js'
+import { referenceProfile } from './profile-roles.js'
 
 /** Percentiles the overhead table reports. */
 export const OVERHEAD_METRICS = ['p50', 'p95', 'p99'] as const
@@ -24,11 +25,8 @@ export interface OverheadInput {
   hooks: Readonly<Record<string, number | undefined>>
 }
 
-/** The profile overheads are measured against: the configured one, else the first non-control profile. */
-export function chooseReference(cells: readonly CellComparison[], configured: string | null): string | null {
-  if (configured !== null) return cells.some((c) => c.profile === configured) ? configured : null
-  return cells.find((c) => !c.control)?.profile ?? null
-}
+/** The profile overheads are measured against (the one rule: stats/profile-roles.ts). */
+export const chooseReference = referenceProfile
 
 function measured(cell: CellComparison, metric: LatencyMetric): number[] {
   return cell.runs

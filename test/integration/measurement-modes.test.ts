@@ -5,8 +5,8 @@
 // published iteration counts and scores 0..100. No assertion on how fast anything is.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseConfig } from '../../src/config/load.js'
-import { runArena } from '../../src/gate/arena-run.js'
-import { runCapacitySearch } from '../../src/gate/capacity-run.js'
+import { runArena } from '../../src/kinds/arena/run.js'
+import { runCapacitySearch } from '../../src/kinds/capacity/run.js'
 import { findK6, runK6Scenarios, type K6Binary } from '../../src/load/k6.js'
 import { packageRoot, scenarioEnv, scriptPath } from '../../src/load/scenario-env.js'
 import { silentLogger } from '../../src/log.js'

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseConfig } from '../../src/config/load.js'
 import { compareCells } from '../../src/gate/compare.js'
-import { runStartup } from '../../src/gate/startup-run.js'
+import { runStartup } from '../../src/kinds/startup/run.js'
 import { silentLogger } from '../../src/log.js'
 import type { RunResult, VariantName } from '../../src/model.js'
 import { startStack, type RunningStack } from '../../src/stack/stack.js'

@@ -40,6 +40,21 @@ export function isBuiltInScenario(script: string): boolean {
   return (BUILT_IN_SCENARIOS as readonly string[]).includes(script) || /^[a-z-]+$/.test(script)
 }
 
+/** Is this one of our arrival-rate scripts (constant-arrival-rate, ramping-arrival-rate)? */
+export function isArrivalRateScript(script: string): boolean {
+  return script.endsWith('arrival-rate')
+}
+
+/**
+ * Does the scenario drive an open model (the arrival rate is the load level, its VUs only a pool)?
+ * The one rule for the comparison's load model and the dropped-iterations check of a run: a `rate`,
+ * or one of our arrival-rate scripts (which the schema makes carry one). A user's own script is open
+ * only when it is given a rate: its executor is its own.
+ */
+export function isOpenModel(scenario: { script: string; rate?: number | undefined }): boolean {
+  return scenario.rate !== undefined || isArrivalRateScript(scenario.script)
+}
+
 /**
  * A number, or a list of them that sweeps: the scenario expands into one cell per level (per
  * combination when several keys are lists), see config/sweep.ts.
@@ -192,7 +207,7 @@ export const scenarioSchema = scenarioFields
     message: 'thresholds applies to your own k6 script; the built-in scenarios set none of their own',
     path: ['thresholds'],
   })
-  .refine((s) => !s.script.endsWith('arrival-rate') || s.rate !== undefined, {
+  .refine((s) => !isArrivalRateScript(s.script) || s.rate !== undefined, {
     message: 'an arrival-rate scenario needs "rate" (iterations per second)',
     path: ['rate'],
   })
@@ -201,9 +216,7 @@ export const scenarioSchema = scenarioFields
   // Only for well-formed durations: a malformed one already has its own message at that key.
   .refine(
     (s) =>
-      !s.script.endsWith('arrival-rate') ||
-      !DURATION_PATTERN.test(s.duration) ||
-      durationMs(s.duration) >= 1000,
+      !isArrivalRateScript(s.script) || !DURATION_PATTERN.test(s.duration) || durationMs(s.duration) >= 1000,
     {
       message: 'an arrival-rate scenario runs for at least "1s" (a k6 limit)',
       path: ['duration'],
@@ -211,7 +224,7 @@ export const scenarioSchema = scenarioFields
   )
   .refine(
     (s) =>
-      !s.script.endsWith('arrival-rate') ||
+      !isArrivalRateScript(s.script) ||
       !DURATION_PATTERN.test(s.warmup) ||
       durationMs(s.warmup) === 0 ||
       durationMs(s.warmup) >= 1000,

@@ -4,6 +4,7 @@
  */
 import type { TopLevelSpec } from 'vega-lite'
 import type { GateResults } from '../../model.js'
+import { referenceProfile as referenceOf } from '../../stats/profile-roles.js'
 import { metricLabel } from '../format.js'
 import { byScenario, profileOrder } from './order.js'
 import { CHART_CONFIG, CHART_SCHEMA, INK, tidy, variantScale, type ChartDefinition } from './theme.js'
@@ -12,24 +13,23 @@ type Row = Record<string, string | number>
 
 export interface OverheadOptions {
   /**
-   * The profile overhead is measured against. Default: a profile named "no-policies", else the first
-   * control profile (e.g. "no-gateway").
+   * The profile overhead is measured against. Default: the gate's reference (report.reference, else
+   * the first gated profile).
    */
   referenceProfile?: string
 }
 
-/** The profile overhead is measured against, or null when the results have no such profile. */
+/**
+ * The profile overhead is measured against, or null when the results have no such profile: the gate's
+ * own choice (its overhead figures), else the same rule applied to the cells (stats/profile-roles.ts),
+ * so the chart and the overhead table measure against the same profile.
+ */
 export function referenceProfile(results: GateResults, options: OverheadOptions = {}): string | null {
-  const profiles = profileOrder(results)
   if (options.referenceProfile !== undefined) {
-    return profiles.includes(options.referenceProfile) ? options.referenceProfile : null
+    return profileOrder(results).includes(options.referenceProfile) ? options.referenceProfile : null
   }
-  // The gate's own figures chose one (report.reference, or the first non-control profile): the chart
-  // and the overhead table must measure against the same profile.
-  const chosen = results.figures?.reference
-  if (chosen && profiles.includes(chosen)) return chosen
-  if (profiles.includes('no-policies')) return 'no-policies'
-  return results.cells.find((cell) => cell.control)?.profile ?? null
+  if (results.figures !== undefined) return results.figures.reference
+  return referenceOf(results.cells, null)
 }
 
 /**

@@ -90,4 +90,23 @@ describe('an arena-enterprise cell in the gate', () => {
     expect(md).toContain('| \\# | Gateway | ERI (CI) | Runs | MCP discovery | MCP tool exec | Auth chain |')
     expect(md).not.toContain('Burst 50 |')
   })
+
+  it('carries no CPU-per-request comparison: its runs read no CPU window (as capacity and arena cells)', () => {
+    const withCpu = { ...config, gate: { ...config.gate, cpuPerRequest: 'gate' as const } }
+    const runs = [
+      ...[14.9, 15.0, 15.1].map((v, i) => run('baseline', i + 1, v)),
+      ...[14.95, 15.0, 15.05].map((v, i) => run('candidate', i + 1, v)),
+    ]
+    const [cell] = compareCells({
+      runs,
+      config: withCpu,
+      gate: withCpu.gate,
+      baseline: null,
+      method: 'paired',
+      now: new Date(),
+    }).cells
+    expect(cell?.cpuPerRequest).toBeUndefined()
+    expect(cell?.reasons.join('\n')).not.toContain('CPU counters')
+    expect(cell?.verdict).toBe('pass')
+  })
 })

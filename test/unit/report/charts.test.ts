@@ -375,10 +375,17 @@ describe('concurrencyChart', () => {
 })
 
 describe('overheadChart', () => {
-  it('measures against no-policies by default, else the control profile', () => {
+  it("measures against the reference the overhead table uses: the first gated profile, or the gate's", () => {
     expect(referenceProfile(regressedGate())).toBe('no-policies')
-    expect(referenceProfile(passingGate())).toBe('no-gateway')
+    // A control is measured as the reference over it (the gateway's own cost), not used as reference.
+    expect(referenceProfile(passingGate())).toBe('nginx')
     expect(referenceProfile(pairedGate())).toBe('no-policies')
+    const results = regressedGate()
+    expect(referenceProfile({ ...results, figures: { reference: 'key-auth', overhead: [] } })).toBe(
+      'key-auth',
+    )
+    // The gate found no reference (report.reference names no profile that ran): no chart either.
+    expect(referenceProfile({ ...results, figures: { reference: null, overhead: [] } })).toBeNull()
   })
 
   it('computes each profile P95 relative to the reference in the same scenario', () => {
@@ -467,6 +474,8 @@ describe('scenario facets', () => {
       scenarios.map(([scenario, concurrency]) => ({
         ...template,
         profile,
+        // Two gated profiles (the template cell may be a control's).
+        control: false,
         scenario,
         concurrency,
         cell: `${profile}/${scenario}`,

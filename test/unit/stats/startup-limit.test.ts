@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { startupMetrics, startupResponseOk } from '../../../src/gate/startup-run.js'
+import { startupMetrics, startupResponseOk } from '../../../src/kinds/startup/run.js'
 import type { CellComparison, RunResult } from '../../../src/model.js'
 import { applyStartupLimit, STARTUP_NOTE } from '../../../src/stats/startup-limit.js'
 

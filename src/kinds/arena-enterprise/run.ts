@@ -4,19 +4,19 @@
  * src/arena/enterprise-score.ts. Dimensions left out of the config are not run and score 0. The run's
  * metrics are the first measured dimension's (reported, never gated: the ERI decides the cell).
  */
-import type { ProfileConfig, ScenarioConfig } from '../config/schema.js'
-import { InfrastructureError } from '../errors.js'
+import type { ProfileConfig, ScenarioConfig } from '../../config/schema.js'
+import { InfrastructureError } from '../../errors.js'
 import {
   ENTERPRISE_DIMENSIONS,
   scoreEnterprise,
   type DimensionMeasurement,
   type EnterpriseDimension,
-} from '../arena/enterprise-score.js'
-import type { K6Binary } from '../load/k6.js'
-import { runK6Scenarios } from '../load/k6.js'
-import { scriptPath } from '../load/scenario-env.js'
-import type { Logger } from '../log.js'
-import type { ArenaRunResult, RunMetrics } from '../model.js'
+} from '../../arena/enterprise-score.js'
+import type { K6Binary } from '../../load/k6.js'
+import { runK6Scenarios } from '../../load/k6.js'
+import { scriptPath } from '../../load/scenario-env.js'
+import type { Logger } from '../../log.js'
+import type { ArenaRunResult, RunMetrics } from '../../model.js'
 
 export interface EnterpriseRunOptions {
   k6: K6Binary

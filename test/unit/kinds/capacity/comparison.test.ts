@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { capacityVerdict, compareCapacity } from '../../../src/stats/capacity-comparison.js'
-import type { CapacitySearchResult, RunResult, VariantName } from '../../../src/model.js'
-import { run } from './run-fixture.js'
+import { capacityVerdict, compareCapacity } from '../../../../src/kinds/capacity/comparison.js'
+import type { CapacitySearchResult, RunResult, VariantName } from '../../../../src/model.js'
+import { run } from '../../stats/run-fixture.js'
 
 function search(capacity: number | null, outcome: CapacitySearchResult['outcome'] = 'bracketed') {
   return {

@@ -9,12 +9,12 @@
  * the restarted service is timed too (time to healthy). The stop is not timed.
  */
 import { getContainerRuntimeClient } from 'testcontainers'
-import type { ProfileConfig, ScenarioConfig } from '../config/schema.js'
-import { durationMs } from '../config/schema.js'
-import { InfrastructureError } from '../errors.js'
-import type { Logger } from '../log.js'
-import type { RunMetrics, StartupRunResult } from '../model.js'
-import type { RunningStack } from '../stack/running-stack.js'
+import type { ProfileConfig, ScenarioConfig } from '../../config/schema.js'
+import { durationMs } from '../../config/schema.js'
+import { InfrastructureError } from '../../errors.js'
+import type { Logger } from '../../log.js'
+import type { RunMetrics, StartupRunResult } from '../../model.js'
+import type { RunningStack } from '../../stack/running-stack.js'
 
 export interface StartupRunOptions {
   log: Logger

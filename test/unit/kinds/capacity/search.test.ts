@@ -5,7 +5,7 @@ import {
   warmupRate,
   type SearchOptions,
   type StepMeasurement,
-} from '../../../src/capacity/search.js'
+} from '../../../../src/kinds/capacity/search.js'
 
 const rule = { errorRateCeiling: 0.01, achievedTolerance: 0.05 }
 const options: SearchOptions = { start: 100, max: 100_000, resolution: 0.05, maxSteps: 30, rule }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { parseConfig } from '../../../src/config/load.js'
-import { invalidReason } from '../../../src/gate/measure.js'
-import { run } from '../stats/run-fixture.js'
+import { parseConfig } from '../../../../src/config/load.js'
+import { isOpenModel } from '../../../../src/config/schema.js'
+import { invalidReason } from '../../../../src/kinds/load/invalid-run.js'
+import { run } from '../../stats/run-fixture.js'
 
 const scenarios = parseConfig(
   {
@@ -11,12 +12,13 @@ const scenarios = parseConfig(
     scenarios: [
       { name: 'open', script: 'constant-arrival-rate', rate: 500 },
       { name: 'closed', script: 'constant-vus', vus: 10 },
+      { name: 'own', script: './load/arrival-rate-smoke.js' },
     ],
   },
   'perf-gate.yml',
   {},
 ).scenarios
-const [open, closed] = scenarios as [(typeof scenarios)[0], (typeof scenarios)[0]]
+const [open, closed, own] = scenarios as [(typeof scenarios)[0], (typeof scenarios)[0], (typeof scenarios)[0]]
 
 const withDrops = (requests: number, dropped: number) => {
   const r = run({ p95: 1, requests })
@@ -36,5 +38,15 @@ describe('invalidReason', () => {
   it('never judges a closed-model run by dropped iterations, but refuses a run with no request', () => {
     expect(invalidReason(closed, withDrops(500, 100))).toBeUndefined()
     expect(invalidReason(closed, withDrops(0, 0))).toMatch(/no request completed/)
+  })
+
+  it('reads the load model as the comparison does: an own script is open only with a rate', () => {
+    // The comparison (gate/compare.ts) reports this cell as a closed model; the run must not be
+    // judged by a rule of the other model.
+    expect(isOpenModel(own)).toBe(false)
+    expect(invalidReason(own, withDrops(1900, 100))).toBeUndefined()
+    expect(isOpenModel({ ...own, rate: 50 })).toBe(true)
+    expect(isOpenModel(open)).toBe(true)
+    expect(isOpenModel(closed)).toBe(false)
   })
 })

@@ -9,11 +9,12 @@
  * - inconclusive otherwise.
  * Pure: no I/O.
  */
-import type { CapacityComparison, RatioEstimate, RunResult, Verdict } from '../model.js'
-import { mean, summarize } from './descriptive.js'
-import { meanEstimate, tInterval, toRatio, welchEstimate, type LogInterval } from './intervals.js'
-import { formatP } from './reason-text.js'
-import { MIN_RUNS } from './verdict.js'
+import type { CapacityComparison, CellComparison, RatioEstimate, RunResult, Verdict } from '../../model.js'
+import { holmAdjust } from '../../stats/multiple-testing.js'
+import { mean, summarize } from '../../stats/descriptive.js'
+import { meanEstimate, tInterval, toRatio, welchEstimate, type LogInterval } from '../../stats/intervals.js'
+import { formatP } from '../../stats/reason-text.js'
+import { MIN_RUNS } from '../../stats/verdict.js'
 
 export interface CapacityComparisonInput {
   method: 'stored' | 'paired'
@@ -175,4 +176,32 @@ export function compareCapacity(input: CapacityComparisonInput): {
     },
     reasons,
   }
+}
+
+/**
+ * Capacity cells are decided by their capacity, not by latency at capacity: Holm across the capacity
+ * cells' p-values (a family of its own, as the latency family is), then the capacity verdict becomes
+ * the cell's verdict. A drop that Holm does not confirm is inconclusive, with the reason.
+ */
+export function capacityVerdicts(cells: CellComparison[]): CellComparison[] {
+  const family = cells.filter((c) => !c.control && c.capacity && c.capacity.pValue !== null)
+  const adjusted = holmAdjust(family.map((c) => c.capacity?.pValue as number))
+  const byCell = new Map(family.map((c, i) => [c, adjusted[i] as number]))
+  return cells.map((cell) => {
+    if (!cell.capacity) return cell
+    const capacity = { ...cell.capacity, adjustedPValue: byCell.get(cell) ?? null }
+    const reasons = [...cell.reasons]
+    const alpha = 1 - (capacity.ratio?.confidence ?? 0.95)
+    if (
+      capacity.verdict === 'regression' &&
+      capacity.adjustedPValue !== null &&
+      capacity.adjustedPValue >= alpha
+    ) {
+      capacity.verdict = 'inconclusive'
+      reasons.push(
+        `capacity drop not significant after Holm correction across ${family.length} capacity cells (adjusted p ${formatP(capacity.adjustedPValue)}): downgraded to inconclusive`,
+      )
+    }
+    return { ...cell, capacity, verdict: capacity.verdict, reasons }
+  })
 }

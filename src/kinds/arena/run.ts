@@ -3,14 +3,14 @@
  * the composite score of src/arena/score.ts. The run's metrics are the sustained phase's (1 VU x 100
  * iterations: the steadiest latency sample of the arena).
  */
-import type { ProfileConfig, ScenarioConfig } from '../config/schema.js'
-import { InfrastructureError } from '../errors.js'
-import { ARENA_PHASES, scoreArena, type ArenaPhase, type PhaseMeasurement } from '../arena/score.js'
-import type { K6Binary } from '../load/k6.js'
-import { runK6Scenarios } from '../load/k6.js'
-import { scenarioEnv, scriptPath } from '../load/scenario-env.js'
-import type { Logger } from '../log.js'
-import type { ArenaRunResult, RunMetrics } from '../model.js'
+import type { ProfileConfig, ScenarioConfig } from '../../config/schema.js'
+import { InfrastructureError } from '../../errors.js'
+import { ARENA_PHASES, scoreArena, type ArenaPhase, type PhaseMeasurement } from '../../arena/score.js'
+import type { K6Binary } from '../../load/k6.js'
+import { runK6Scenarios } from '../../load/k6.js'
+import { scenarioEnv, scriptPath } from '../../load/scenario-env.js'
+import type { Logger } from '../../log.js'
+import type { ArenaRunResult, RunMetrics } from '../../model.js'
 
 export interface ArenaRunOptions {
   k6: K6Binary

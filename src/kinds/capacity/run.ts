@@ -1,18 +1,18 @@
 /**
- * A capacity-search run: the search of src/capacity/search.ts driven by real k6 steps, each one k6
+ * A capacity-search run: the search of search.ts driven by real k6 steps, each one k6
  * process running scenarios/capacity-search.js at a constant arrival rate after a warm-up at a
  * fraction of it. The run's metrics are those of the capacity step (the highest passing rate), so the
  * report can say what latency the stack had at its capacity.
  */
-import type { ProfileConfig, ScenarioConfig } from '../config/schema.js'
-import { durationMs } from '../config/schema.js'
-import { InfrastructureError } from '../errors.js'
-import { searchCapacity, warmupRate } from '../capacity/search.js'
-import type { K6Binary } from '../load/k6.js'
-import { runK6Scenarios } from '../load/k6.js'
-import { scenarioDurationS, scenarioEnv, scriptPath } from '../load/scenario-env.js'
-import type { Logger } from '../log.js'
-import type { CapacitySearchResult, RunMetrics } from '../model.js'
+import type { ProfileConfig, ScenarioConfig } from '../../config/schema.js'
+import { durationMs } from '../../config/schema.js'
+import { InfrastructureError } from '../../errors.js'
+import { searchCapacity, warmupRate } from './search.js'
+import type { K6Binary } from '../../load/k6.js'
+import { runK6Scenarios } from '../../load/k6.js'
+import { scenarioDurationS, scenarioEnv, scriptPath } from '../../load/scenario-env.js'
+import type { Logger } from '../../log.js'
+import type { CapacitySearchResult, RunMetrics } from '../../model.js'
 
 export interface CapacityRunOptions {
   k6: K6Binary
