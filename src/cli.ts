@@ -20,7 +20,8 @@ import { registerVerbs } from './cli/verbs.js'
 import { registerMerge } from './cli/merge-verb.js'
 import { cannotBlockReasons } from './config/can-block.js'
 import { parseHostList } from './config/hosts.js'
-import { configFile, DEFAULT_CONFIG_FILE, loadConfig, type LoadOptions } from './config/load.js'
+import { configFile, DEFAULT_CONFIG_FILE, type LoadOptions } from './config/load.js'
+import { loadGateConfig } from './plan/plan-size.js'
 import { parseThreshold } from './config/threshold.js'
 import { checkBaseline } from './baseline/store.js'
 import { ConfigError, ExitCode } from './errors.js'
@@ -138,7 +139,7 @@ async function main(argv: string[]): Promise<number> {
           shard?: ShardSpec
         } & TrustFlags,
       ) => {
-        const whole = loadConfig(configFile(opts.config), process.env, loadOptions(opts))
+        const whole = loadGateConfig(configFile(opts.config), process.env, loadOptions(opts))
         if (opts.shard && opts.mode !== 'gate')
           throw new ConfigError(['--shard: only a gate is sharded (--mode gate), not --mode baseline'])
         // The one place a share is cut (src/session.ts): the action cuts it the same way.
@@ -209,7 +210,7 @@ async function main(argv: string[]): Promise<number> {
     .option('--allow-host <host>', ALLOW_HOST_HELP, hostOption)
     .action((opts: { config?: string } & TrustFlags) => {
       const file = configFile(opts.config)
-      const { config, compose } = loadConfig(file, process.env, loadOptions(opts))
+      const { config, compose } = loadGateConfig(file, process.env, loadOptions(opts))
       process.stdout.write(
         `${file}: valid (${config.stack ? `compose file ${config.stack.compose}` : `${Object.keys(config.services).length} services`}, ${config.profiles.length} profiles, ${config.scenarios.length} scenarios)\n` +
           // Which documents the stack allowlist saw: without a Compose binary, only the file itself.

@@ -8,7 +8,8 @@ import * as core from '@actions/core'
 import { actionLogger, inertLogText } from './action-logger.js'
 import { getInputs, Inputs, type ActionSettings } from './config/inputs.js'
 import { checkBaseline } from './baseline/store.js'
-import { loadConfig, type LoadedConfig } from './config/load.js'
+import type { LoadedConfig } from './config/load.js'
+import { loadGateConfig } from './plan/plan-size.js'
 import { REDACT_MIN_LENGTH } from './config/secrets.js'
 import { describeFailure } from './errors.js'
 import { prepareOutDir, writeArtifacts } from './gate/artifacts.js'
@@ -37,7 +38,7 @@ async function gateOrBaseline(
   guard: ReturnType<typeof guardInterrupts>,
 ) {
   const whole = withK6Inputs(
-    loadConfig(path.resolve(workspace, settings.config), process.env, {
+    loadGateConfig(path.resolve(workspace, settings.config), process.env, {
       root: workspace,
       allowPathsOutsideRepo: settings.allowPathsOutsideRepo,
       allowedHosts: settings.allowedHosts,

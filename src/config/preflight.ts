@@ -1,17 +1,13 @@
 /**
  * Checks of a loaded config that need more than the schema (the whole config, the file system, the
- * compose file's service names, the plan's estimate) and that would otherwise be found only after
- * containers and networks were created: a URL host that names no service, an own script that is a
- * folder or not JavaScript, a wait port the service does not expose, a plan longer than a day, a
- * baseline file inside `.git`. Each problem names its config path; loadConfig prefixes the file.
+ * compose file's service names) and that would otherwise be found only after containers and
+ * networks were created: a URL host that names no service, an own script that is a folder or not
+ * JavaScript, a wait port the service does not expose, a baseline file inside `.git`. (A plan longer
+ * than a day is plan/plan-size.ts's, checked by loadGateConfig.) Each problem names its config path; loadConfig prefixes the file.
  */
 import { statSync } from 'node:fs'
 import path from 'node:path'
-import { estimateGate, formatSeconds, runSeconds } from '../plan/estimate.js'
 import { isBuiltInScenario, type Config } from './schema.js'
-
-/** Longest plan accepted, in seconds: the time budget's own ceiling (gate.timeBudget <= 24h). */
-export const MAX_PLAN_S = 24 * 3600
 
 /** File endings of scripts `k6 run` runs (TypeScript natively since k6 0.57). */
 export const K6_SCRIPT_EXTENSIONS = ['.js', '.mjs', '.cjs', '.ts'] as const
@@ -38,12 +34,11 @@ export function preflightProblems(
     ...scriptProblems(config),
     ...waitPortProblems(config),
     ...hostProblems(config, services, aliases, options.allowedHosts ?? []),
-    ...planProblems(config),
   ]
 }
 
 /** The index in the config file of (expanded) scenario `i`: a sweep's levels come from one entry. */
-function configIndex(scenarios: Config['scenarios'], i: number): number {
+export function configIndex(scenarios: Config['scenarios'], i: number): number {
   return new Set(scenarios.slice(0, i + 1).map((s) => s.sweep?.scenario ?? s.name)).size - 1
 }
 
@@ -152,51 +147,4 @@ function hostProblems(
     profile.setup.forEach((call, j) => check(`profiles[${i}].setup[${j}].url`, call.url))
   })
   return problems
-}
-
-/** "45s", "30.5 h", "12 days", "5.9 years". */
-function formatLong(seconds: number): string {
-  if (seconds < 3600) return formatSeconds(seconds)
-  const hours = seconds / 3600
-  if (hours < 48) return `${hours.toFixed(1)} h`
-  const days = hours / 24
-  if (days < 365) return `${Math.round(days)} days`
-  return `${(days / 365).toFixed(1)} years`
-}
-
-/**
- * A plan longer than a day (as `run --dry-run` estimates it, in its usual case, in either mode) is a
- * config error: the gate could never finish within gate.timeBudget, and a runner would be held for
- * it. The message names what makes it long.
- */
-function planProblems(config: Config): string[] {
-  const gate = config.gate
-  const paired = config.baselineVariant !== undefined && gate.method !== 'stored'
-  const estimates = [
-    estimateGate(config, 'baseline', false),
-    ...(gate.method === 'paired' ? [] : [estimateGate(config, 'stored', paired)]),
-    ...(paired ? [estimateGate(config, 'paired', true)] : []),
-  ]
-  const longest = Math.max(...estimates.map((e) => e.expectedS))
-  if (longest <= MAX_PLAN_S) return []
-  let slowest = { at: '', seconds: 0 }
-  config.scenarios.forEach((s, i) => {
-    const seconds = runSeconds(config, s)
-    if (seconds > slowest.seconds) {
-      const fields = s.arena
-        ? 'arena.timeScale'
-        : s.enterprise
-          ? 'enterprise.iterations'
-          : `warmup ${s.warmup} + duration ${s.duration}${s.capacity ? ` x up to capacity.maxSteps ${s.capacity.maxSteps} steps` : ''}`
-      slowest = { at: `scenarios[${configIndex(config.scenarios, i)}] (${fields})`, seconds }
-    }
-  })
-  const cells = estimates[0]?.cells ?? 0
-  const sweeps = config.scenarios.some((s) => s.sweep) ? ', sweep levels expanded' : ''
-  const blocks = paired
-    ? `; paired blocks: gate.rounds ${gate.rounds} / gate.pairsPerBlock ${gate.pairsPerBlock} at least, up to gate.maxRounds ${gate.maxRounds ?? gate.rounds * 4}`
-    : ''
-  return [
-    `gate: the plan would take about ${formatLong(longest)} (run --dry-run shows the estimate), more than the ${MAX_PLAN_S / 3600} h limit: ${cells} ${cells === 1 ? 'cell' : 'cells'} (profiles x scenarios${sweeps}) x ${gate.warmupRounds + gate.rounds} rounds (gate.warmupRounds ${gate.warmupRounds} + gate.rounds ${gate.rounds})${blocks}; the longest run is ${formatLong(slowest.seconds)}, ${slowest.at}. Shorten the durations, lower the rounds or sweep fewer levels`,
-  ]
 }

@@ -7,7 +7,7 @@
 import { ConfigError } from '../errors.js'
 import { MAX_TIMER_MS } from '../config/schema.js'
 
-/** Longest an own script may declare: the plan's cap (config/preflight.ts MAX_PLAN_S). */
+/** Longest an own script may declare: the plan's cap (plan/plan-size.ts MAX_PLAN_S). */
 export const MAX_OWN_SCRIPT_MS = 24 * 3_600_000
 
 /** What k6 gets beyond its script's declared length (start, setup, summary) before it is killed. */

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { loadConfig } from '../../../src/config/load.js'
+import { loadGateConfig as loadConfig } from '../../../src/plan/plan-size.js'
 import { ConfigError } from '../../../src/errors.js'
 
 const CONFIG = `name: demo
