@@ -35,6 +35,7 @@ import {
   headline,
   jsonSyntaxReason,
   loadConfig,
+  loadGateConfig,
   machineFingerprint,
   makeDirectory,
   mergeSession,
@@ -60,7 +61,7 @@ import {
   verdictOutput,
   welchEstimate,
   writeArtifacts
-} from "./chunks/chunk-ZBOFS542.js";
+} from "./chunks/chunk-TE3X4X2C.js";
 import {
   Command,
   CommanderError,
@@ -70,7 +71,7 @@ import {
 import {
   require_build,
   require_dist
-} from "./chunks/chunk-NKCIMGCG.js";
+} from "./chunks/chunk-IEBLINLJ.js";
 import "./chunks/chunk-OYVLVEZL.js";
 import {
   __toESM
@@ -1373,7 +1374,7 @@ async function main(argv) {
     shardOption
   ).option("--allow-paths-outside-repo", ALLOW_PATHS_HELP).option("--allow-host <host>", ALLOW_HOST_HELP, hostOption).action(
     async (opts) => {
-      const whole = loadConfig(configFile(opts.config), process.env, loadOptions(opts));
+      const whole = loadGateConfig(configFile(opts.config), process.env, loadOptions(opts));
       if (opts.shard && opts.mode !== "gate")
         throw new ConfigError(["--shard: only a gate is sharded (--mode gate), not --mode baseline"]);
       const session = gateSession(whole, opts.shard, {
@@ -1436,7 +1437,7 @@ results: ${artifacts.resultsPath}
   );
   program.command("validate").description("check a config file and exit (2 when invalid)").option("-c, --config <file>", CONFIG_HELP).option("--allow-paths-outside-repo", ALLOW_PATHS_HELP).option("--allow-host <host>", ALLOW_HOST_HELP, hostOption).action((opts) => {
     const file = configFile(opts.config);
-    const { config, compose } = loadConfig(file, process.env, loadOptions(opts));
+    const { config, compose } = loadGateConfig(file, process.env, loadOptions(opts));
     process.stdout.write(
       `${file}: valid (${config.stack ? `compose file ${config.stack.compose}` : `${Object.keys(config.services).length} services`}, ${config.profiles.length} profiles, ${config.scenarios.length} scenarios)
 ` + // Which documents the stack allowlist saw: without a Compose binary, only the file itself.

@@ -17,7 +17,7 @@ import {
   isHttpError,
   k6FlagProblem,
   labelAcceptance,
-  loadConfig,
+  loadGateConfig,
   mergeSession,
   normalizeK6Version,
   parseHostList,
@@ -34,13 +34,13 @@ import {
   tryGitHub,
   verdictOutput,
   writeArtifacts
-} from "./chunks/chunk-ZBOFS542.js";
+} from "./chunks/chunk-TE3X4X2C.js";
 import {
   tool_cache_exports
 } from "./chunks/chunk-XJFC3QRP.js";
 import {
   external_exports
-} from "./chunks/chunk-NKCIMGCG.js";
+} from "./chunks/chunk-IEBLINLJ.js";
 import {
   core_exports,
   getBooleanInput,
@@ -675,7 +675,7 @@ async function downloadVerified(url, name, expected, cache) {
 // src/main.ts
 async function gateOrBaseline(settings, workspace, context, signal, guard) {
   const whole = withK6Inputs(
-    loadConfig(path5.resolve(workspace, settings.config), process.env, {
+    loadGateConfig(path5.resolve(workspace, settings.config), process.env, {
       root: workspace,
       allowPathsOutsideRepo: settings.allowPathsOutsideRepo,
       allowedHosts: settings.allowedHosts

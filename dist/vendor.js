@@ -18,7 +18,7 @@ import {
   resvg_wasm_exports,
   vega_module_exports,
   zod_exports
-} from "./chunks/chunk-NKCIMGCG.js";
+} from "./chunks/chunk-IEBLINLJ.js";
 import {
   core_exports,
   dist_bundle_exports,
