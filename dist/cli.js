@@ -1,6 +1,12 @@
 #!/usr/bin/env node
 import { createRequire as __pgCreateRequire } from 'node:module'; const require = __pgCreateRequire(import.meta.url); const __filename = import.meta.filename; const __dirname = import.meta.dirname;
 import {
+  Command,
+  CommanderError,
+  InvalidArgumentError,
+  Option
+} from "./chunks/chunk-2N4NWZEM.js";
+import {
   ConfigError,
   DEFAULT_CONFIG_FILE,
   ECHO_IMAGE,
@@ -61,18 +67,12 @@ import {
   verdictOutput,
   welchEstimate,
   writeArtifacts
-} from "./chunks/chunk-TE3X4X2C.js";
-import {
-  Command,
-  CommanderError,
-  InvalidArgumentError,
-  Option
-} from "./chunks/chunk-2N4NWZEM.js";
+} from "./chunks/chunk-65W4EEGN.js";
 import {
   require_build,
   require_dist
-} from "./chunks/chunk-IEBLINLJ.js";
-import "./chunks/chunk-OYVLVEZL.js";
+} from "./chunks/chunk-HKIATO7U.js";
+import "./chunks/chunk-QQBD5VOR.js";
 import {
   __toESM
 } from "./chunks/chunk-X43ZVNN6.js";

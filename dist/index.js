@@ -1,5 +1,8 @@
 import { createRequire as __pgCreateRequire } from 'node:module'; const require = __pgCreateRequire(import.meta.url); const __filename = import.meta.filename; const __dirname = import.meta.dirname;
 import {
+  tool_cache_exports
+} from "./chunks/chunk-LAPVET4M.js";
+import {
   ConfigError,
   InfrastructureError,
   K6_VERSION,
@@ -34,13 +37,10 @@ import {
   tryGitHub,
   verdictOutput,
   writeArtifacts
-} from "./chunks/chunk-TE3X4X2C.js";
-import {
-  tool_cache_exports
-} from "./chunks/chunk-XJFC3QRP.js";
+} from "./chunks/chunk-65W4EEGN.js";
 import {
   external_exports
-} from "./chunks/chunk-IEBLINLJ.js";
+} from "./chunks/chunk-HKIATO7U.js";
 import {
   core_exports,
   getBooleanInput,
@@ -51,7 +51,7 @@ import {
   setOutput,
   setSecret,
   warning
-} from "./chunks/chunk-OYVLVEZL.js";
+} from "./chunks/chunk-QQBD5VOR.js";
 import "./chunks/chunk-X43ZVNN6.js";
 
 // src/main.ts
@@ -478,7 +478,7 @@ async function uploadArtifacts(input) {
       input.log.warning(`nothing to upload in ${input.dir}`);
       return void 0;
     }
-    const client = input.client ?? new (await import("./chunks/artifact-YQYG5NBT.js")).DefaultArtifactClient();
+    const client = input.client ?? new (await import("./chunks/artifact-LHSPMC73.js")).DefaultArtifactClient();
     const { id } = await client.uploadArtifact(input.name, files, input.dir);
     if (id === void 0) throw new Error("the artifact service returned no id");
     const url = input.runUrl ? `${input.runUrl}/artifacts/${id}` : void 0;

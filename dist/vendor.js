@@ -1,7 +1,7 @@
 import { createRequire as __pgCreateRequire } from 'node:module'; const require = __pgCreateRequire(import.meta.url); const __filename = import.meta.filename; const __dirname = import.meta.dirname;
 import {
   tool_cache_exports
-} from "./chunks/chunk-XJFC3QRP.js";
+} from "./chunks/chunk-LAPVET4M.js";
 import {
   commander_exports
 } from "./chunks/chunk-2N4NWZEM.js";
@@ -18,12 +18,12 @@ import {
   resvg_wasm_exports,
   vega_module_exports,
   zod_exports
-} from "./chunks/chunk-IEBLINLJ.js";
+} from "./chunks/chunk-HKIATO7U.js";
 import {
   core_exports,
   dist_bundle_exports,
   github_exports
-} from "./chunks/chunk-OYVLVEZL.js";
+} from "./chunks/chunk-QQBD5VOR.js";
 import {
   __toESM
 } from "./chunks/chunk-X43ZVNN6.js";
