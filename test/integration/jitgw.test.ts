@@ -1,8 +1,8 @@
 // Real Docker and k6: the JIT-compiled test gateway (images/jitgw) under the paired gate of
 // examples/jitgw with gate.blockWarmup: auto. One block of one pair, the gated cell only, both
-// variants doing the same work (A/A): each fresh JVM is warmed in 3 s windows (until its P95 settles or 15 s),
-// the windows are journaled as warm-up runs and never compared, and the JVM's cold start shows in
-// them: the first window (interpreted, then compiling) is slower than the settled ones.
+// variants doing the same work (A/A): each fresh JVM is warmed in 3 s windows (until its P95 settles,
+// at most 15 s), the windows are journaled as warm-up runs and never compared, and the JVM's cold
+// start shows in them: the first window (interpreted, then compiling) is slower than the later ones.
 import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
