@@ -61,6 +61,13 @@ if command -v chromium >/dev/null 2>&1 || [[ -n ${CHROMIUM_PATH:-} ]]; then
 else
   apt_install chromium
 fi
+# A JDK (javac, jlink) for the JIT-compiled test gateway perf-gate/jitgw:local (images/jitgw), which
+# an integration test drives; GitHub's runners have one.
+if command -v javac >/dev/null 2>&1 && command -v jlink >/dev/null 2>&1; then
+  ok "JDK present ($(javac -version 2>&1))"
+elif [[ ${JIT_GATEWAY:-1} == 1 ]]; then
+  apt_install default-jdk-headless
+fi
 # stack.compose runs the user's compose file: GitHub's runners have the `docker compose` plugin;
 # Debian has no plugin package, but its docker-compose (v1) is what testcontainers can call instead.
 if docker compose version >/dev/null 2>&1; then
