@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Makes a machine ready to run perf-gate and its tests, installing only what is missing:
 #   Docker engine (Debian's docker.io) with a running dockerd, k6 (pinned), Node 24, npm dependencies,
-#   and the local images (scripts/build-images.sh; ARENA_GATEWAYS=0, ENVOY_GATEWAY=0 and TRAEFIK_GATEWAY=0 skip some).
+#   and the local images (scripts/build-images.sh; ARENA_GATEWAYS=0, ENVOY_GATEWAY=0, TRAEFIK_GATEWAY=0 and JIT_GATEWAY=0 skip some).
 # Idempotent and non-interactive (CI=true, no stdin): a second run only checks and prints "ok" lines.
 # Works as root (our machines) or as a user with passwordless sudo (GitHub's ubuntu runners, which
 # already have docker, Go and a Node; there it leaves a working dockerd alone).
