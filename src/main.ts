@@ -116,6 +116,7 @@ async function labelRequest(
 /** The inputs k6-flags and k6-version replace the config's k6.flags and k6.version. */
 function withK6Inputs(loaded: LoadedConfig, settings: ActionSettings): LoadedConfig {
   const k6 = {
+    ...loaded.config.k6,
     flags: settings.k6Flags ?? loaded.config.k6.flags,
     version: settings.k6Version ?? loaded.config.k6.version,
   }

@@ -4,11 +4,9 @@
  */
 import { execFile, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { createReadStream } from 'node:fs'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { createInterface } from 'node:readline'
 import { promisify } from 'node:util'
 import { InfrastructureError } from '../errors.js'
 import { k6ParamProblem } from '../config/k6-env.js'
@@ -19,6 +17,7 @@ import { killTimerMs, ownScriptTimeoutMs } from './script-limits.js'
 import { parseK6Summary, parseWrappedSummary, SummaryFormatError } from './summary.js'
 import { K6_CSV_TIME_FORMAT, timelinesFromCsv } from './timeline.js'
 import { runSandboxedK6 } from './k6-sandbox.js'
+import { concatenatedCsvLines, runSegmented, type SegmentedRun } from './k6-segments.js'
 import { endpointValues, wrapperSource } from './wrapper.js'
 
 const execFileAsync = promisify(execFile)
@@ -82,6 +81,13 @@ export interface K6RunOptions {
    * Docker's default bridge when absent; "host" for targets on the host (tests).
    */
   networks?: readonly string[] | undefined
+  /**
+   * Run a built-in script as this many k6 processes, one execution segment each, merged from their
+   * raw samples (src/load/k6-segments.ts); 1 (default) runs one process.
+   */
+  segments?: number | undefined
+  /** Progress lines of a segmented run. */
+  progress?: ((message: string) => void) | undefined
 }
 
 /** Runs one k6 scenario and returns its metrics. Any k6 failure is an InfrastructureError. */
@@ -108,6 +114,7 @@ export async function runK6Scenarios(
   options: K6RunOptions,
   scenarios: readonly string[],
 ): Promise<K6ScenarioResults> {
+  if ((options.segments ?? 1) > 1 && !options.wrap) return runK6InSegments(options, scenarios)
   const dir = await mkdtemp(path.join(tmpdir(), 'perf-gate-k6-'))
   const summaryPath = path.join(dir, 'summary.json')
   const samplesPath = path.join(dir, 'samples.csv')
@@ -149,7 +156,7 @@ export async function runK6Scenarios(
     }
     return {
       metrics,
-      timelines: options.timeline ? await readTimelines(samplesPath, scenarios, options.durationS) : {},
+      timelines: options.timeline ? await readTimelines([samplesPath], scenarios, options.durationS) : {},
       warnings: refusedOutputs(stderr),
     }
   } finally {
@@ -159,24 +166,89 @@ export async function runK6Scenarios(
 }
 
 /**
- * The timelines from k6's CSV samples, streamed line by line. Empty when the file is missing or not
- * the CSV we asked for: the timeline only feeds a chart and must never cost a measured run.
+ * Runs a built-in script as `options.segments` k6 processes (src/load/k6-segments.ts) in a temp dir
+ * and parses their merged summary like one process's.
+ */
+async function runK6InSegments(
+  options: K6RunOptions,
+  scenarios: readonly string[],
+  keepIn?: string,
+): Promise<K6ScenarioResults & { segmented: SegmentedRun }> {
+  const dir = keepIn ?? (await mkdtemp(path.join(tmpdir(), 'perf-gate-k6-')))
+  try {
+    const segmented = await runSegmented(
+      {
+        total: options.segments ?? 1,
+        dir,
+        signal: options.signal,
+        progress: options.progress,
+        // Raw samples always: the merged percentiles are computed from them.
+        start: (_index, flags, files, signal) =>
+          spawnHostK6(
+            { ...options, signal },
+            files.summaryPath,
+            runArgs(
+              { ...options, flags: [...(options.flags ?? []), ...flags] },
+              options.script,
+              files.samplesPath,
+            ),
+          ),
+      },
+      scenarios,
+    )
+    let metrics: Record<string, RunMetrics>
+    try {
+      metrics = Object.fromEntries(
+        scenarios.map((name) => [name, parseK6Summary(segmented.summary, options.durationS, name)]),
+      )
+    } catch (error) {
+      if (error instanceof SummaryFormatError)
+        throw new InfrastructureError(`${options.script}: ${error.message}`)
+      throw error
+    }
+    const samplePaths = segmented.segments.map((s) => s.samplesPath)
+    return {
+      metrics,
+      timelines: options.timeline ? await readTimelines(samplePaths, scenarios, options.durationS) : {},
+      warnings: [],
+      segmented,
+    }
+  } finally {
+    if (keepIn === undefined) await rm(dir, { recursive: true, force: true })
+  }
+}
+
+/**
+ * A segmented run whose per-segment files stay in `dir` (the caller's): the merged results beside
+ * each segment's summary and raw samples, for checking the merge against them.
+ */
+export function runK6SegmentsKeeping(
+  options: K6RunOptions,
+  scenarios: readonly string[],
+  dir: string,
+): Promise<K6ScenarioResults & { segmented: SegmentedRun }> {
+  if (options.wrap) throw new Error('segmented runs take built-in scripts')
+  return runK6InSegments(options, scenarios, dir)
+}
+
+/**
+ * The timelines from k6's CSV samples (several files: a segmented run's), streamed line by line.
+ * Empty when a file is missing or not the CSV we asked for: the timeline only feeds a chart and must
+ * never cost a measured run.
  */
 async function readTimelines(
-  samplesPath: string,
+  samplePaths: readonly string[],
   scenarios: readonly string[],
   durationS: number,
 ): Promise<Record<string, TimelineBucket[]>> {
-  const input = createReadStream(samplesPath, { encoding: 'utf8' })
-  const lines = createInterface({ input, crlfDelay: Infinity })
+  const lines = concatenatedCsvLines(samplePaths)
   try {
     const timelines = await timelinesFromCsv(lines, { scenarios, durationS })
     return Object.fromEntries(Object.entries(timelines).filter(([, buckets]) => buckets.length > 0))
   } catch {
     return {}
   } finally {
-    lines.close()
-    input.destroy()
+    await lines.return(undefined)
   }
 }
 

@@ -8,6 +8,7 @@ import { templateNames, templateNamesIn } from '../template.js'
 import type { ConfigFields } from './config-fields.js'
 import { MAX_CELLS } from './fields.js'
 import { countCells } from './sweep-levels.js'
+import { isBuiltInScenario } from './scenarios.js'
 
 type Ctx = z.core.$RefinementCtx<ConfigFields>
 
@@ -21,6 +22,23 @@ export function checkConfig(config: ConfigFields, ctx: Ctx): void {
   checkBaselineVariant(config, ctx)
   checkGateBounds(config, ctx)
   checkStartupServices(config, ctx)
+  checkSegments(config, ctx)
+}
+
+/**
+ * `k6.segments` splits the built-in scripts, whose summary perf-gate merges; an own script's
+ * thresholds and per-endpoint results are judged per process and have no exact merge.
+ */
+function checkSegments(config: ConfigFields, ctx: Ctx): void {
+  if (config.k6.segments <= 1) return
+  config.scenarios.forEach((scenario, i) => {
+    if (isBuiltInScenario(scenario.script)) return
+    ctx.addIssue({
+      code: 'custom',
+      path: ['k6', 'segments'],
+      message: `runs built-in scenarios only; scenarios[${i}] is your own script ${scenario.script} (its thresholds and per-endpoint results have no exact merge across processes): set k6.segments to 1`,
+    })
+  })
 }
 
 /**

@@ -28,7 +28,9 @@ export const configFields = z
     profiles: z.array(profileSchema).min(1).max(MAX_CELLS),
     scenarios: z.array(scenarioSchema).min(1).max(MAX_CELLS),
     gate: gateSchema.default(gateSchema.parse({})),
-    k6: k6Schema.default({ flags: [] }).describe('How k6 runs: extra flags and its version.'),
+    k6: k6Schema
+      .default({ flags: [], segments: 1 })
+      .describe('How k6 runs: extra flags, its version and how many processes a run takes.'),
     baseline: baselineSchema.default({ path: 'baseline.json' }),
     report: reportSchema.default({}).describe('What the report computes beyond the verdict.'),
     baselineVariant: variantSchema

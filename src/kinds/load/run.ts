@@ -52,6 +52,8 @@ export async function runLoad(ctx: KindRunContext): Promise<KindRunOutcome> {
       timeline: ctx.config.gate.timeline,
       flags: ctx.config.k6.flags,
       networks: networksOf(ctx.sides.map((s) => s.stack)),
+      segments: ctx.config.k6.segments,
+      progress: (message) => ctx.log.info(`${ctx.label}: ${message}`),
     },
     ctx.names,
   )

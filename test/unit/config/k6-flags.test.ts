@@ -65,8 +65,8 @@ describe('k6 flags', () => {
       'perf-gate.yml',
       {},
     )
-    expect(config.k6).toEqual({ flags: ['--throw'], version: '1.7.0' })
-    expect(parseConfig(base, 'perf-gate.yml', {}).k6).toEqual({ flags: [] })
+    expect(config.k6).toEqual({ flags: ['--throw'], version: '1.7.0', segments: 1 })
+    expect(parseConfig(base, 'perf-gate.yml', {}).k6).toEqual({ flags: [], segments: 1 })
   })
 })
 
