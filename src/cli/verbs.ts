@@ -29,6 +29,7 @@ import {
 } from './init-config.js'
 import { PERF_GATE_ACTION_PLACEHOLDER, renderNightlyWorkflow, renderPrWorkflow } from './init-workflows.js'
 import { jsonSummary } from './json-summary.js'
+import { registerK6Operator } from './k6-operator-verb.js'
 import { readResultsFile } from './results-file.js'
 import { writeTrendPage } from './trend.js'
 
@@ -293,4 +294,6 @@ export function registerVerbs(program: Command, ctx: VerbContext): void {
         ctx.setExitCode(ExitCode.Infrastructure)
       }
     })
+
+  registerK6Operator(program, ctx)
 }
