@@ -77,6 +77,8 @@ export interface ScenarioKind {
   readonly cpuPerRequest: boolean
   /** Seconds one run takes (the dry run's and the progress line's estimate). */
   runSeconds(config: Config, scenario: ScenarioConfig): number
+  /** The keys that set a run's length, as the plan-size error names them (e.g. "arena.timeScale"). */
+  runLengthKeys(scenario: ScenarioConfig): string
   /** The kind's own comparison of a cell besides latency; absent: latency decides. */
   compare?(input: KindComparisonInput): KindComparison
   /**

@@ -76,6 +76,7 @@ export const arenaKind: ScenarioKind = {
   // Eight k6 processes; the timed phases last 2 x 18 s + 60 s at timeScale 1, the iteration-counted
   // ones a few seconds on a local stack.
   runSeconds: (_config, scenario) => 96 * (scenario.arena?.timeScale ?? 1) + 8 * (RUN_OVERHEAD_S + 1),
+  runLengthKeys: () => 'arena.timeScale',
   compare: (input) =>
     compareScores(
       input,

@@ -5,7 +5,7 @@
 import type { ScenarioConfig } from '../../config/schema.js'
 import { formatChange } from '../../stats/reason-text.js'
 import { describeLatencyRun, onlySide, singleOutcome, withInterval, type ScenarioKind } from '../kind.js'
-import { loadRunSeconds } from '../run-length.js'
+import { loadRunKeys, loadRunSeconds } from '../run-length.js'
 import { capacityVerdicts, compareCapacity } from './comparison.js'
 import { runCapacitySearch } from './run.js'
 
@@ -44,6 +44,8 @@ export const capacityKind: ScenarioKind = {
   loadWindow: false,
   cpuPerRequest: false,
   runSeconds: (_config, scenario) => loadRunSeconds(scenario) * searchSteps(scenario),
+  runLengthKeys: (scenario) =>
+    `${loadRunKeys(scenario)} x up to capacity.maxSteps ${scenario.capacity?.maxSteps} steps`,
   compare(input) {
     const { capacity, reasons } = compareCapacity({
       method: input.method,

@@ -36,6 +36,7 @@ export const startupKind: ScenarioKind = {
   cpuPerRequest: true,
   // A stop (up to 10 s for a gateway that ignores SIGTERM) and a start; a few seconds.
   runSeconds: () => 5,
+  runLengthKeys: () => 'startup: one restart',
   // An absolute limit on top of the latency comparison, after Holm (it is no test).
   settle: (cells, runs, config) =>
     cells.map((cell) =>
