@@ -8,6 +8,7 @@ import type { Config, GateConfig, ProfileConfig, ScenarioConfig } from '../confi
 import type { K6Binary, K6ScenarioResults } from '../load/k6.js'
 import type { Logger } from '../log.js'
 import type { CellComparison, RunMetrics, RunResult, SampleSummary, VariantName } from '../model.js'
+import type { ChartEntry } from '../report/charts/registry.js'
 import type { RunningStack } from '../stack/running-stack.js'
 
 /** One variant a run measures: its stack, the profile's target on it and the request headers there. */
@@ -93,6 +94,11 @@ export interface ScenarioKind {
    * result; undefined for any other cell (its latency change is shown).
    */
   progressLine?(cell: CellComparison): string | undefined
+  /**
+   * Headline charts of the kind's own figure (a capacity, a score), placed after the decision chart
+   * (src/kinds/charts.ts). A chart builds from every cell that carries its figure, whatever its kind.
+   */
+  readonly charts?: readonly ChartEntry[]
 }
 
 /** "1840 [1790, 1900]": a summary's centre with its interval (just the value for a single run). */

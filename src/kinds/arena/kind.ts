@@ -14,6 +14,7 @@ import {
   type ScenarioKind,
 } from '../kind.js'
 import { RUN_OVERHEAD_S } from '../run-length.js'
+import { arenaChart } from './chart.js'
 import { runArena } from './run.js'
 
 /** Layer 0 and layer 1 alike: a score over runs decides the cell; `what` says what latency is shown. */
@@ -85,4 +86,6 @@ export const arenaKind: ScenarioKind = {
   settle: (cells) => scoreVerdicts(cells),
   describeRun: describeScoredRun,
   progressLine: scoreProgress,
+  // Layer 1's cells carry a score too: this chart draws theirs as well.
+  charts: [{ id: 'arena', build: arenaChart, shownInComment: true }],
 }

@@ -6,6 +6,7 @@ import type { ScenarioConfig } from '../../config/schema.js'
 import { formatChange } from '../../stats/reason-text.js'
 import { describeLatencyRun, onlySide, singleOutcome, withInterval, type ScenarioKind } from '../kind.js'
 import { loadRunKeys, loadRunSeconds } from '../run-length.js'
+import { capacityChart } from './chart.js'
 import { capacityVerdicts, compareCapacity } from './comparison.js'
 import { runCapacitySearch } from './run.js'
 
@@ -63,6 +64,7 @@ export const capacityKind: ScenarioKind = {
     }
   },
   settle: (cells) => capacityVerdicts(cells),
+  charts: [{ id: 'capacity', build: capacityChart, shownInComment: true }],
   // The capacity (geometric mean of the searches, with their CI) and the ratio to the baseline's.
   progressLine(cell) {
     const c = cell.capacity

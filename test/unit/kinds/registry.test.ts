@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { BUILT_IN_SCENARIOS, scenarioSchema } from '../../../src/config/schema.js'
 import { LOAD_SCRIPTS, SCENARIO_BLOCKS } from '../../../src/config/schema/scenario-blocks.js'
+import { REPORT_CHARTS } from '../../../src/kinds/charts.js'
 import { kindOf, SCENARIO_KINDS } from '../../../src/kinds/registry.js'
 
 describe('the scenario kinds registry', () => {
@@ -52,5 +53,13 @@ describe('the scenario kinds registry', () => {
     for (const kind of SCENARIO_KINDS) {
       if (kind.script) expect(SCENARIO_BLOCKS.map((b) => b.script)).toContain(kind.script)
     }
+  })
+
+  it("puts every kind's own charts into the report's, right after the decision chart", () => {
+    const kindCharts = SCENARIO_KINDS.flatMap((kind) => kind.charts ?? [])
+    expect(kindCharts.map((chart) => chart.id)).toEqual(['capacity', 'arena'])
+    const ids = REPORT_CHARTS.entries.map((entry) => entry.id)
+    expect(ids.slice(0, 1 + kindCharts.length)).toEqual(['decision', ...kindCharts.map((chart) => chart.id)])
+    expect(new Set(ids).size).toBe(ids.length)
   })
 })
