@@ -2,7 +2,7 @@
  * The start-up kind (script: startup): every run restarts the profile's gateway and times its first
  * successful response; gated like latency, with an absolute limit and tolerance on top.
  */
-import { applyStartupLimit } from '../../stats/startup-limit.js'
+import { applyStartupLimit } from './limit.js'
 import { invalidReason } from '../load/invalid-run.js'
 import { describeLatencyRun, onlySide, singleOutcome, type ScenarioKind } from '../kind.js'
 import { runStartup } from './run.js'
