@@ -2,7 +2,9 @@
  * What a scenario kind is: everything the gate does differently for a built-in load, a user's own
  * script, a capacity search, an arena, the arena's layer 1 or a start-up run. The gate asks the kind
  * (src/kinds/registry.ts) instead of testing which block a scenario carries, so a new kind is one
- * folder here plus one line in the registry.
+ * folder here, one line in the registry and, when its script carries a config block, one entry in
+ * the config's table of kind blocks (src/config/schema/scenario-blocks.ts; the config sits below
+ * the kinds, so the kinds cannot hand it their blocks). See docs/scenario-kinds.md.
  */
 import type { Config, GateConfig, ProfileConfig, ScenarioConfig } from '../config/schema.js'
 import type { K6Binary, K6ScenarioResults } from '../load/k6.js'
