@@ -18,7 +18,7 @@ const dir = resolve(process.argv[2] ?? '.cache/render-sample')
 await rm(dir, { recursive: true, force: true })
 
 const entry = `
-import { buildCharts } from './src/report/charts/registry.ts'
+import { buildCharts } from './src/kinds/charts.ts'
 import { renderAll } from './src/report/render.ts'
 import { renderHtml } from './src/report/html.ts'
 import { readVegaLibraries, assetCandidates } from './src/report/assets.ts'

@@ -16,7 +16,7 @@ import { readTextCapped } from './files.js'
 import type { Logger } from './log.js'
 import type { GateResults } from './model.js'
 import { jsonSyntaxReason, parseUntrustedResults } from './report/untrusted-results.js'
-import { shownInComment } from './report/charts/registry.js'
+import { shownInComment } from './kinds/charts.js'
 import { commentMarker, renderJobSummary, renderMarkdown, type ChartImage } from './report/markdown.js'
 
 export interface PublishInput {

@@ -2,12 +2,15 @@
  * What a scenario kind is: everything the gate does differently for a built-in load, a user's own
  * script, a capacity search, an arena, the arena's layer 1 or a start-up run. The gate asks the kind
  * (src/kinds/registry.ts) instead of testing which block a scenario carries, so a new kind is one
- * folder here plus one line in the registry.
+ * folder here, one line in the registry and, when its script carries a config block, one entry in
+ * the config's table of kind blocks (src/config/schema/scenario-blocks.ts; the config sits below
+ * the kinds, so the kinds cannot hand it their blocks). See docs/scenario-kinds.md.
  */
 import type { Config, GateConfig, ProfileConfig, ScenarioConfig } from '../config/schema.js'
 import type { K6Binary, K6ScenarioResults } from '../load/k6.js'
 import type { Logger } from '../log.js'
 import type { CellComparison, RunMetrics, RunResult, SampleSummary, VariantName } from '../model.js'
+import type { ChartEntry } from '../report/charts/registry.js'
 import type { RunningStack } from '../stack/running-stack.js'
 
 /** One variant a run measures: its stack, the profile's target on it and the request headers there. */
@@ -77,6 +80,8 @@ export interface ScenarioKind {
   readonly cpuPerRequest: boolean
   /** Seconds one run takes (the dry run's and the progress line's estimate). */
   runSeconds(config: Config, scenario: ScenarioConfig): number
+  /** The keys that set a run's length, as the plan-size error names them (e.g. "arena.timeScale"). */
+  runLengthKeys(scenario: ScenarioConfig): string
   /** The kind's own comparison of a cell besides latency; absent: latency decides. */
   compare?(input: KindComparisonInput): KindComparison
   /**
@@ -91,6 +96,11 @@ export interface ScenarioKind {
    * result; undefined for any other cell (its latency change is shown).
    */
   progressLine?(cell: CellComparison): string | undefined
+  /**
+   * Headline charts of the kind's own figure (a capacity, a score), placed after the decision chart
+   * (src/kinds/charts.ts). A chart builds from every cell that carries its figure, whatever its kind.
+   */
+  readonly charts?: readonly ChartEntry[]
 }
 
 /** "1840 [1790, 1900]": a summary's centre with its interval (just the value for a single run). */

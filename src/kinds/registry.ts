@@ -1,6 +1,8 @@
 /**
  * The scenario kinds, in reading order, and the one question the gate asks about a scenario: which
- * kind is it? A new kind is a folder beside these and one line here.
+ * kind is it? A new kind is a folder beside these and one line here (and its config block, if any,
+ * one entry in src/config/schema/scenario-blocks.ts; test/unit/kinds/registry.test.ts holds the two
+ * lists together).
  */
 import { isBuiltInScenario, type ScenarioConfig } from '../config/schema.js'
 import { arenaEnterpriseKind } from './arena-enterprise/kind.js'

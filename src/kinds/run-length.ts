@@ -9,6 +9,11 @@ import { durationMs, type ScenarioConfig } from '../config/schema.js'
 /** Seconds one k6 process costs beyond its warm-up and load phase (start, setup probe, summary). */
 export const RUN_OVERHEAD_S = 0.45
 
+/** A run of one warm-up and one load phase: what sets its length. */
+export function loadRunKeys(scenario: Pick<ScenarioConfig, 'warmup' | 'duration'>): string {
+  return `warmup ${scenario.warmup} + duration ${scenario.duration}`
+}
+
 /** Seconds of one k6 process running `scenario`'s warm-up and load phase. */
 export function loadRunSeconds(scenario: Pick<ScenarioConfig, 'warmup' | 'duration'>): number {
   return (durationMs(scenario.warmup) + durationMs(scenario.duration)) / 1000 + RUN_OVERHEAD_S

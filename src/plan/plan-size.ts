@@ -8,6 +8,7 @@ import { loadConfig, type LoadedConfig, type LoadOptions } from '../config/load.
 import { configIndex } from '../config/preflight.js'
 import type { Config } from '../config/schema.js'
 import { redact } from '../config/secrets.js'
+import { kindOf } from '../kinds/registry.js'
 import { estimateGate, formatSeconds, runSeconds } from './estimate.js'
 
 /** Longest plan accepted, in seconds: the time budget's own ceiling (gate.timeBudget <= 24h). */
@@ -42,12 +43,8 @@ export function planProblems(config: Config): string[] {
   config.scenarios.forEach((s, i) => {
     const seconds = runSeconds(config, s)
     if (seconds > slowest.seconds) {
-      const fields = s.arena
-        ? 'arena.timeScale'
-        : s.enterprise
-          ? 'enterprise.iterations'
-          : `warmup ${s.warmup} + duration ${s.duration}${s.capacity ? ` x up to capacity.maxSteps ${s.capacity.maxSteps} steps` : ''}`
-      slowest = { at: `scenarios[${configIndex(config.scenarios, i)}] (${fields})`, seconds }
+      const keys = kindOf(s).runLengthKeys(s)
+      slowest = { at: `scenarios[${configIndex(config.scenarios, i)}] (${keys})`, seconds }
     }
   })
   const cells = estimates[0]?.cells ?? 0

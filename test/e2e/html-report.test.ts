@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readVegaLibraries } from '../../src/report/assets.js'
-import { buildCharts } from '../../src/report/charts/registry.js'
+import { buildCharts } from '../../src/kinds/charts.js'
 import { renderHtml } from '../../src/report/html.js'
 import { historyGate, regressedGate, resourcesGate } from '../support/report-fixtures.js'
 

@@ -3,28 +3,18 @@
  * and as the engine runs it once sweeps are expanded (config/sweep.ts).
  */
 import { z } from 'zod'
-import { arenaSchema } from './arena.js'
-import { enterpriseSchema } from './arena-enterprise.js'
-import { capacitySchema } from './capacity.js'
 import { DURATION_PATTERN, duration, durationMs, optionalDuration } from './durations.js'
 import { MAX_CELLS, MAX_RATE, MAX_VUS, name } from './fields.js'
-import { graphqlSchema } from './graphql.js'
-import { startupSchema } from './startup.js'
+import { LOAD_SCRIPTS, SCENARIO_BLOCKS, scenarioBlockShape } from './scenario-blocks.js'
 
 /** Most levels one swept key (`vus`, `rate`, `payloadBytes`) may list. */
 export const MAX_SWEEP_LEVELS = 20
 
-export const BUILT_IN_SCENARIOS = [
-  'constant-vus',
-  'constant-arrival-rate',
-  'ramping-vus',
-  'ramping-arrival-rate',
-  'capacity-search',
-  'graphql',
-  'arena',
-  'arena-enterprise',
-  'startup',
-] as const
+/** Our scripts: the load scripts, then each kind's that carries a block (config/schema/scenario-blocks.ts). */
+export const BUILT_IN_SCENARIOS: readonly string[] = [
+  ...LOAD_SCRIPTS,
+  ...SCENARIO_BLOCKS.map((b) => b.script),
+]
 
 /** Latency metrics a user's own script may be judged by: HTTP, gRPC, WebSocket (session, connect). */
 export const LATENCY_METRICS = [
@@ -37,7 +27,7 @@ export type LatencyMetricName = (typeof LATENCY_METRICS)[number]
 
 /** Is this scenario script one of ours (scenarios/NAME.js) rather than a path to the user's own? */
 export function isBuiltInScenario(script: string): boolean {
-  return (BUILT_IN_SCENARIOS as readonly string[]).includes(script) || /^[a-z-]+$/.test(script)
+  return BUILT_IN_SCENARIOS.includes(script) || /^[a-z-]+$/.test(script)
 }
 
 /** Is this one of our arrival-rate scripts (constant-arrival-rate, ramping-arrival-rate)? */
@@ -137,66 +127,32 @@ const scenarioFields = z
       .describe(
         'Your own script: the request tag whose literal values in the script (e.g. `tags: { name: "login" }`) get per-endpoint results.',
       ),
-    graphql: graphqlSchema
-      .optional()
-      .describe(
-        'script: graphql: the query each request POSTs as {query, variables}; each response is checked for an error-free "data" holding every top-level field asked for. Closed model (vus) unless rate is set.',
-      ),
-    arena: arenaSchema
-      .optional()
-      .describe(
-        "script: arena: every run is one arena (seed 002): warm-up (discarded), health, sequential, burst 10, burst 50, burst 100, sustained, ramp-up, one k6 process each; scored 0..100 and gated on a score drop. Set gate.warmupRounds: 1 and rounds: 4 for the seed's 5 runs with the first discarded.",
-      ),
-    enterprise: enterpriseSchema
-      .optional()
-      .describe(
-        "script: arena-enterprise: every run is the arena's layer 1 (seed 002): each configured dimension's requests, `iterations` times, one k6 process per dimension; scored as the Enterprise Readiness Index 0..100 and gated on a drop like the arena score.",
-      ),
-    startup: startupSchema
-      .optional()
-      .describe(
-        "script: startup: every run stops the profile's gateway container, starts it again and times the first successful request through it (and, with healthPath, its first healthy answer); gated like latency (higher is worse), with maxMs as an optional absolute limit.",
-      ),
-    capacity: capacitySchema
-      .optional()
-      .describe(
-        'script: capacity-search: every run is one search, a series of constant-arrival-rate steps of `duration` (each after a warm-up of `warmup` at warmupFraction of its rate); rounds repeat the search.',
-      ),
+    ...scenarioBlockShape(),
   })
   .strict()
 
+/** Each kind's block goes with its script, then the kinds' own rules (scenario-blocks.ts). */
+function withKindRules<S extends typeof scenarioFields>(schema: S): S {
+  let ruled = schema
+  for (const b of SCENARIO_BLOCKS) {
+    ruled = ruled.refine((s) => (s.script === b.script) === (s[b.key] !== undefined), {
+      message: b.pairing,
+      path: [b.key],
+    })
+  }
+  for (const b of SCENARIO_BLOCKS) {
+    for (const rule of b.rules ?? []) {
+      ruled = ruled.refine((s) => s.script !== b.script || rule.holds(s), {
+        message: rule.message,
+        path: [rule.path],
+      })
+    }
+  }
+  return ruled
+}
+
 /** One scenario: its keys, and which keys a script needs or refuses. */
-export const scenarioSchema = scenarioFields
-  .refine((s) => (s.script === 'graphql') === (s.graphql !== undefined), {
-    message: 'script "graphql" and "graphql" (the query) go together: one needs the other',
-    path: ['graphql'],
-  })
-  .refine((s) => (s.script === 'arena') === (s.arena !== undefined), {
-    message: 'script "arena" and "arena" go together: one needs the other (arena: {} for the defaults)',
-    path: ['arena'],
-  })
-  .refine((s) => (s.script === 'arena-enterprise') === (s.enterprise !== undefined), {
-    message: 'script "arena-enterprise" and "enterprise" go together: one needs the other',
-    path: ['enterprise'],
-  })
-  .refine((s) => (s.script === 'startup') === (s.startup !== undefined), {
-    message: 'script "startup" and "startup" go together: one needs the other (startup: {} for the defaults)',
-    path: ['startup'],
-  })
-  .refine((s) => (s.script === 'capacity-search') === (s.capacity !== undefined), {
-    message: 'script "capacity-search" and "capacity" go together: one needs the other',
-    path: ['capacity'],
-  })
-  .refine(
-    (s) =>
-      s.script !== 'capacity-search' ||
-      ((!DURATION_PATTERN.test(s.duration) || durationMs(s.duration) >= 1000) &&
-        (!DURATION_PATTERN.test(s.warmup) || durationMs(s.warmup) === 0 || durationMs(s.warmup) >= 1000)),
-    {
-      message: 'a capacity search runs arrival-rate steps: duration and warmup of at least "1s" (a k6 limit)',
-      path: ['duration'],
-    },
-  )
+export const scenarioSchema = withKindRules(scenarioFields)
   .refine((s) => !isBuiltInScenario(s.script) || s.latencyMetric === 'http_req_duration', {
     message: 'latencyMetric applies to your own k6 script; the built-in scenarios measure HTTP',
     path: ['latencyMetric'],
@@ -251,6 +207,6 @@ export interface SweepLevel {
   values: { vus?: number; rate?: number; payloadBytes?: number }
   label: string
 }
-export type CapacityConfig = z.infer<typeof capacitySchema>
-export type GraphqlConfig = z.infer<typeof graphqlSchema>
-export type ArenaConfig = z.infer<typeof arenaSchema>
+export type CapacityConfig = NonNullable<RawScenarioConfig['capacity']>
+export type GraphqlConfig = NonNullable<RawScenarioConfig['graphql']>
+export type ArenaConfig = NonNullable<RawScenarioConfig['arena']>

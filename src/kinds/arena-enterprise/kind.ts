@@ -40,6 +40,7 @@ export const arenaEnterpriseKind: ScenarioKind = {
     const requests = dims.reduce((n, d) => n + (d.rateLimit?.burst ?? d.requests.length), 0)
     return dims.length * RUN_OVERHEAD_S + requests * enterprise.iterations * 0.02
   },
+  runLengthKeys: () => 'enterprise.iterations',
   compare: (input) =>
     compareScores(
       input,

@@ -14,6 +14,7 @@ import {
   type ScenarioKind,
 } from '../kind.js'
 import { RUN_OVERHEAD_S } from '../run-length.js'
+import { arenaChart } from './chart.js'
 import { runArena } from './run.js'
 
 /** Layer 0 and layer 1 alike: a score over runs decides the cell; `what` says what latency is shown. */
@@ -76,6 +77,7 @@ export const arenaKind: ScenarioKind = {
   // Eight k6 processes; the timed phases last 2 x 18 s + 60 s at timeScale 1, the iteration-counted
   // ones a few seconds on a local stack.
   runSeconds: (_config, scenario) => 96 * (scenario.arena?.timeScale ?? 1) + 8 * (RUN_OVERHEAD_S + 1),
+  runLengthKeys: () => 'arena.timeScale',
   compare: (input) =>
     compareScores(
       input,
@@ -84,4 +86,6 @@ export const arenaKind: ScenarioKind = {
   settle: (cells) => scoreVerdicts(cells),
   describeRun: describeScoredRun,
   progressLine: scoreProgress,
+  // Layer 1's cells carry a score too: this chart draws theirs as well.
+  charts: [{ id: 'arena', build: arenaChart, shownInComment: true }],
 }

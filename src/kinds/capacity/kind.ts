@@ -5,7 +5,8 @@
 import type { ScenarioConfig } from '../../config/schema.js'
 import { formatChange } from '../../stats/reason-text.js'
 import { describeLatencyRun, onlySide, singleOutcome, withInterval, type ScenarioKind } from '../kind.js'
-import { loadRunSeconds } from '../run-length.js'
+import { loadRunKeys, loadRunSeconds } from '../run-length.js'
+import { capacityChart } from './chart.js'
 import { capacityVerdicts, compareCapacity } from './comparison.js'
 import { runCapacitySearch } from './run.js'
 
@@ -44,6 +45,8 @@ export const capacityKind: ScenarioKind = {
   loadWindow: false,
   cpuPerRequest: false,
   runSeconds: (_config, scenario) => loadRunSeconds(scenario) * searchSteps(scenario),
+  runLengthKeys: (scenario) =>
+    `${loadRunKeys(scenario)} x up to capacity.maxSteps ${scenario.capacity?.maxSteps} steps`,
   compare(input) {
     const { capacity, reasons } = compareCapacity({
       method: input.method,
@@ -61,6 +64,7 @@ export const capacityKind: ScenarioKind = {
     }
   },
   settle: (cells) => capacityVerdicts(cells),
+  charts: [{ id: 'capacity', build: capacityChart, shownInComment: true }],
   // The capacity (geometric mean of the searches, with their CI) and the ratio to the baseline's.
   progressLine(cell) {
     const c = cell.capacity

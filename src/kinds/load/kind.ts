@@ -3,7 +3,7 @@
  * own script. A run is one k6 process; latency decides.
  */
 import { describeLatencyRun, type ScenarioKind } from '../kind.js'
-import { loadRunSeconds } from '../run-length.js'
+import { loadRunKeys, loadRunSeconds } from '../run-length.js'
 import { invalidReason } from './invalid-run.js'
 import { runLoad } from './run.js'
 
@@ -13,6 +13,7 @@ const loadRun = {
   loadWindow: true,
   cpuPerRequest: true,
   runSeconds: (_config, scenario) => loadRunSeconds(scenario),
+  runLengthKeys: loadRunKeys,
   describeRun: describeLatencyRun,
 } satisfies Partial<ScenarioKind>
 

@@ -2,7 +2,7 @@
  * The start-up kind (script: startup): every run restarts the profile's gateway and times its first
  * successful response; gated like latency, with an absolute limit and tolerance on top.
  */
-import { applyStartupLimit } from '../../stats/startup-limit.js'
+import { applyStartupLimit } from './limit.js'
 import { invalidReason } from '../load/invalid-run.js'
 import { describeLatencyRun, onlySide, singleOutcome, type ScenarioKind } from '../kind.js'
 import { runStartup } from './run.js'
@@ -36,6 +36,7 @@ export const startupKind: ScenarioKind = {
   cpuPerRequest: true,
   // A stop (up to 10 s for a gateway that ignores SIGTERM) and a start; a few seconds.
   runSeconds: () => 5,
+  runLengthKeys: () => 'startup: one restart',
   // An absolute limit on top of the latency comparison, after Holm (it is no test).
   settle: (cells, runs, config) =>
     cells.map((cell) =>

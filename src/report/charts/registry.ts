@@ -1,11 +1,11 @@
 /**
- * The report's charts, in reading order: the one place that lists them. Each entry names the chart
- * it builds and whether it is a headline chart, shown open in the PR comment; the rest fold into a
- * details block. Adding a chart is a file beside this one and a line here.
+ * The report's charts, in reading order: the decision chart, each scenario kind's own charts (given
+ * by the kinds, src/kinds/charts.ts), then the charts of any gate, listed here. Each entry names the
+ * chart it builds and whether it is a headline chart, shown open in the PR comment; the rest fold
+ * into a details block. Adding a chart is a file beside this one and a line here (or, for a chart of
+ * one kind's figure, a file in the kind's folder and an entry in its `charts`).
  */
 import type { GateResults } from '../../model.js'
-import { arenaChart } from './arena.js'
-import { capacityChart } from './capacity.js'
 import { cdfChart } from './cdf.js'
 import { concurrencyChart } from './concurrency.js'
 import { decisionChart } from './decision.js'
@@ -38,11 +38,11 @@ export interface ChartEntry {
   shownInComment: boolean
 }
 
-/** Every chart, in reading order. The headline charts come first: the verdict's own view of the cells. */
-export const CHARTS: readonly ChartEntry[] = [
-  { id: 'decision', build: decisionChart, shownInComment: true },
-  { id: 'capacity', build: capacityChart, shownInComment: true },
-  { id: 'arena', build: arenaChart, shownInComment: true },
+/** The first chart: the verdict's own view of the cells. */
+const DECISION_CHART: ChartEntry = { id: 'decision', build: decisionChart, shownInComment: true }
+
+/** The charts of any gate, in reading order, after the kinds' own. */
+const GATE_CHARTS: readonly ChartEntry[] = [
   { id: 'latency-comparison', build: latencyComparisonChart, shownInComment: true },
   { id: 'cdf', build: cdfChart, shownInComment: false },
   { id: 'night-trend', build: nightTrendChart, shownInComment: false },
@@ -57,13 +57,30 @@ export const CHARTS: readonly ChartEntry[] = [
 /** Charts the PR comment shows open; a comment that opens with nine charts buries the table. */
 export const CHARTS_OPEN_IN_COMMENT = 2
 
+/** A report's charts: every entry in reading order, and the two questions asked of them. */
+export interface ChartRegistry {
+  entries: readonly ChartEntry[]
+  build(results: GateResults, options?: ChartOptions): ChartDefinition[]
+  shownInComment(ids: readonly string[]): Set<string>
+}
+
+/** The charts of a report whose scenario kinds chart their own figures with `kindCharts`. */
+export function chartRegistry(kindCharts: readonly ChartEntry[]): ChartRegistry {
+  const entries = [DECISION_CHART, ...kindCharts, ...GATE_CHARTS]
+  return {
+    entries,
+    build: (results, options = {}) => buildCharts(entries, results, options),
+    shownInComment: (ids) => shownInComment(entries, ids),
+  }
+}
+
 /**
  * Which of these charts (ids, in reading order) the comment shows open: the headline charts, then,
  * when fewer than CHARTS_OPEN_IN_COMMENT are present, the next charts in reading order, at most
  * CHARTS_OPEN_IN_COMMENT in all.
  */
-export function shownInComment(ids: readonly string[]): Set<string> {
-  const headline = new Set(CHARTS.filter((entry) => entry.shownInComment).map((entry) => entry.id))
+function shownInComment(charts: readonly ChartEntry[], ids: readonly string[]): Set<string> {
+  const headline = new Set(charts.filter((entry) => entry.shownInComment).map((entry) => entry.id))
   const ordered = [...ids.filter((id) => headline.has(id)), ...ids.filter((id) => !headline.has(id))]
   return new Set(ordered.slice(0, CHARTS_OPEN_IN_COMMENT))
 }
@@ -73,11 +90,16 @@ export function shownInComment(ids: readonly string[]): Set<string> {
  * only the cells that matter most (regressions, then inconclusive, then the largest changes), since a
  * chart of hundreds of panels is unreadable and slow to render; the definition's title says so.
  */
-export function buildCharts(results: GateResults, options: ChartOptions = {}): ChartDefinition[] {
+function buildCharts(
+  charts: readonly ChartEntry[],
+  results: GateResults,
+  options: ChartOptions,
+): ChartDefinition[] {
   const shown = selectCells(results, options.maxCells ?? DEFAULT_MAX_CHART_CELLS)
   const view = shown.length === results.cells.length ? results : { ...results, cells: shown }
   const suffix = view === results ? '' : ` (${shown.length} of ${results.cells.length} cells)`
-  return CHARTS.map((entry) => entry.build(view, options))
+  return charts
+    .map((entry) => entry.build(view, options))
     .filter((chart): chart is ChartDefinition => chart !== null)
     .map((chart) => (suffix ? { ...chart, title: `${chart.title}${suffix}` } : chart))
 }

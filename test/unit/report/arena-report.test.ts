@@ -42,7 +42,7 @@ describe('arena in the report', () => {
 
 describe('arena chart', () => {
   it('draws every gateway score and dimension with its CI, and renders without warnings', async () => {
-    const { arenaChart } = await import('../../../src/report/charts/arena.js')
+    const { arenaChart } = await import('../../../src/kinds/arena/chart.js')
     const { renderChart } = await import('../../../src/report/render.js')
     const chart = arenaChart(arenaGate(0))!
     const values = (chart.spec as unknown as { data: { values: Array<Record<string, unknown>> } }).data.values
@@ -55,7 +55,7 @@ describe('arena chart', () => {
   })
 
   it("marks the baseline's median score on each score bar and keeps every interval inside 0..100", async () => {
-    const { arenaChart } = await import('../../../src/report/charts/arena.js')
+    const { arenaChart } = await import('../../../src/kinds/arena/chart.js')
     const { renderChart } = await import('../../../src/report/render.js')
     const results = arenaGate(15)
     const chart = arenaChart(results)!

@@ -4,7 +4,7 @@
  * character), the image keeps blank bands where vega thought text would be.
  */
 import { describe, expect, it } from 'vitest'
-import { buildCharts } from '../../../src/report/charts/registry.js'
+import { buildCharts } from '../../../src/kinds/charts.js'
 import { renderAll } from '../../../src/report/render.js'
 import { decodePng, type DecodedPng } from '../../support/png.js'
 import { historyGate, passingGate, regressedGate, resourcesGate } from '../../support/report-fixtures.js'

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest'
 import type { GateResults } from '../../../src/model.js'
 import { readAsset } from '../../../src/report/assets.js'
-import { buildCharts } from '../../../src/report/charts/registry.js'
+import { buildCharts } from '../../../src/kinds/charts.js'
 import type { ChartDefinition } from '../../../src/report/charts/theme.js'
 import { readFontMetrics, type FontMetrics } from '../../../src/report/font-metrics.js'
 import { specToSvg } from '../../../src/report/render.js'

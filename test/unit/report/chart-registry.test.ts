@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { GateResults } from '../../../src/model.js'
 import { concurrencyChart } from '../../../src/report/charts/concurrency.js'
 import { measuredRuns } from '../../../src/report/charts/order.js'
-import { buildCharts, CHARTS, shownInComment } from '../../../src/report/charts/registry.js'
+import { buildCharts, REPORT_CHARTS, shownInComment } from '../../../src/kinds/charts.js'
 import { IMAGES_SHOWN } from '../../../src/report/markdown.js'
 import { achievedLoad } from '../../../src/stats/cell-comparison.js'
 import * as fixtures from '../../support/report-fixtures.js'
@@ -20,13 +20,13 @@ const gates: Record<string, () => GateResults> = {
 describe('the chart registry', () => {
   it.each(Object.keys(gates))('%s: lists every chart it builds, in reading order', (name) => {
     const ids = buildCharts(gates[name]!()).map((chart) => chart.id)
-    const order = CHARTS.map((entry) => entry.id)
+    const order = REPORT_CHARTS.entries.map((entry) => entry.id)
     expect(ids.every((id) => order.includes(id))).toBe(true)
     expect([...ids].sort((a, b) => order.indexOf(a) - order.indexOf(b))).toEqual(ids)
   })
 
   it.each(Object.keys(gates))('%s: each entry builds the chart its id names', (name) => {
-    for (const entry of CHARTS) {
+    for (const entry of REPORT_CHARTS.entries) {
       const chart = entry.build(gates[name]!(), {})
       if (chart) expect(chart.id).toBe(entry.id)
     }

@@ -8,7 +8,7 @@ import { latencyComparisonChart } from '../../../src/report/charts/latency-compa
 import { nightTrendChart } from '../../../src/report/charts/night-trend.js'
 import { cellConcurrency, cellLoadModel, scenarioOrder } from '../../../src/report/charts/order.js'
 import { overheadChart, ratioTicks, referenceProfile } from '../../../src/report/charts/overhead.js'
-import { buildCharts } from '../../../src/report/charts/registry.js'
+import { buildCharts } from '../../../src/kinds/charts.js'
 import { CHART_FONT } from '../../../src/report/charts/theme.js'
 import { timelineChart } from '../../../src/report/charts/timeline.js'
 import {

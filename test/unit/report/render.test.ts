@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { assetCandidates, readAsset } from '../../../src/report/assets.js'
 import { latencyComparisonChart } from '../../../src/report/charts/latency-comparison.js'
-import { buildCharts } from '../../../src/report/charts/registry.js'
+import { buildCharts } from '../../../src/kinds/charts.js'
 import { renderAll, renderChart } from '../../../src/report/render.js'
 import { countDarkPixels, decodePng, isPng } from '../../support/png.js'
 import { regressedGate, resourcesGate } from '../../support/report-fixtures.js'

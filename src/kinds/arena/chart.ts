@@ -9,7 +9,7 @@
 import type { TopLevelSpec } from 'vega-lite'
 import type { CellComparison, GateResults } from '../../model.js'
 import { arenaDimensionNames } from '../../model.js'
-import { CHART_CONFIG, CHART_SCHEMA, INK, tidy, type ChartDefinition } from './theme.js'
+import { CHART_CONFIG, CHART_SCHEMA, INK, tidy, type ChartDefinition } from '../../report/charts/theme.js'
 
 type Row = Record<string, string | number>
 

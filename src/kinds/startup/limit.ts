@@ -5,8 +5,8 @@
  * developer-experience targets) regresses a candidate whose median time to the first successful
  * response exceeds it, whatever the comparison said. Pure.
  */
-import type { CellComparison, RunResult } from '../model.js'
-import { median } from './descriptive.js'
+import type { CellComparison, RunResult } from '../../model.js'
+import { median } from '../../stats/descriptive.js'
 
 /** What a start-up cell's latency figures are, for the reader of its reasons. */
 export const STARTUP_NOTE =

@@ -13,7 +13,7 @@ import {
   VARIANT_COLORS,
   VERDICT_COLORS,
   type ChartDefinition,
-} from './theme.js'
+} from '../../report/charts/theme.js'
 
 type Row = Record<string, string | number | boolean>
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { startupMetrics, startupResponseOk } from '../../../src/kinds/startup/run.js'
-import type { CellComparison, RunResult } from '../../../src/model.js'
-import { applyStartupLimit, STARTUP_NOTE } from '../../../src/stats/startup-limit.js'
+import { startupMetrics, startupResponseOk } from '../../../../src/kinds/startup/run.js'
+import type { CellComparison, RunResult } from '../../../../src/model.js'
+import { applyStartupLimit, STARTUP_NOTE } from '../../../../src/kinds/startup/limit.js'
 
 function run(ms: number | null, variant: RunResult['variant'] = 'candidate', warmup = false): RunResult {
   return {
