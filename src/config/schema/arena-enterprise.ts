@@ -170,6 +170,12 @@ export const enterpriseSchema = z
         message: 'the weights must sum to 1 (the ERI is 0..100)',
       })
       .describe("Weight of each dimension in the ERI (seed 002's by default)."),
+    gateDimensions: z
+      .boolean()
+      .default(true)
+      .describe(
+        "Gate each configured dimension's score like the ERI (against the baseline, higher is better, the same threshold), so a capability lost blocks even when the ERI drops less than the threshold; the ERI and the dimensions are one Holm family. false: the ERI alone decides, the dimensions are reported.",
+      ),
     capsMs: z
       .object(defaultsOf(DEFAULT_ENTERPRISE_CAPS_MS, capMs))
       .strict()
