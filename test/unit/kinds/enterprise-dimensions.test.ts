@@ -151,6 +151,41 @@ describe('arena-enterprise: per-dimension gating', () => {
     expect(reasons).toMatch(/dimension Governance \(paired t, p [^)]*\): -9\d\.\d points .*regression/)
   })
 
+  it('blocks luagw without its limit-count plugin: rate limiting falls from 100 to 0 (stored runs)', () => {
+    // luagw's measured shape (docs/arena.md): auth chain, rate limiting and resilience near 100, the rest 0.
+    const luagw: Scores = (d, i) =>
+      d === 'authChain' || d === 'resilience'
+        ? 99.8 + (baselineJitter[i] as number) / 10
+        : d === 'rateLimiting'
+          ? 100
+          : 0
+    const withoutLimitCount: Scores = (d, i) => (d === 'rateLimiting' ? 0 : luagw(d, i))
+    const baselineRuns = Array.from({ length: 4 }, (_, i) => run('gw', 'candidate', i + 1, luagw))
+    const runs = Array.from({ length: 4 }, (_, i) => run('gw', 'candidate', i + 1, withoutLimitCount))
+    const config = enterpriseConfig()
+    const night = {
+      createdAt: '2026-01-01T00:00:00Z',
+      gitSha: null,
+      k6Version: '1.8.1',
+      machine: passingGate().machine,
+    }
+    const [cell] = compareCells({
+      runs,
+      config,
+      gate: config.gate,
+      baseline: { schemaVersion: 1, name: 'eri', metric: 'p95', nights: [{ ...night, runs: baselineRuns }] },
+      method: 'stored',
+      now: new Date('2026-01-01T12:00:00Z'),
+    }).cells
+    const dims = cell!.arena!.dimensions
+    expect(dims.rateLimiting?.gate?.verdict).toBe('regression')
+    expect(dims.authChain?.gate?.verdict).toBe('pass')
+    // Dimensions luagw never offered score 0 on both sides: nothing to lose.
+    expect(dims.mcpDiscovery?.gate?.verdict).toBe('pass')
+    expect(cell!.verdict).toBe('regression')
+    expect(cell!.reasons.join('\n')).toMatch(/dimension Rate limiting \(Welch t, p [^)]*\): -100\.0 points/)
+  })
+
   it('blocks on a lost dimension against stored runs too (Welch t)', () => {
     const cell = storedGate(enterpriseConfig(), withoutGovernance)
     expect(cell.arena?.dimensions.governance?.gate?.verdict).toBe('regression')
