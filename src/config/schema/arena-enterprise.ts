@@ -174,7 +174,7 @@ export const enterpriseSchema = z
       .boolean()
       .default(true)
       .describe(
-        "Gate each configured dimension's score like the ERI (against the baseline, higher is better, the same threshold), so a capability lost blocks even when the ERI drops less than the threshold; the ERI and the dimensions are one Holm family. false: the ERI alone decides, the dimensions are reported.",
+        "Gate each configured dimension's score as the ERI is (same threshold, higher is better): a lost capability blocks even when the ERI drops less than the threshold. The ERI and the dimensions are one Holm family. false: the ERI alone decides (docs/arena.md).",
       ),
     capsMs: z
       .object(defaultsOf(DEFAULT_ENTERPRISE_CAPS_MS, capMs))
