@@ -18,6 +18,7 @@ import { runGate } from './gate/run-gate.js'
 import { headline } from './report/headline.js'
 import { branchPathFor, pullBaseline, pushBaseline } from './github/baseline-branch.js'
 import { createOctokit } from './github/client.js'
+import { publishTrendPage } from './github/pages-branch.js'
 import { readRunContext, refuseUntrustedMeasuring, type RunContext } from './github/context.js'
 import { pullRequestLabels } from './github/pull-requests.js'
 import { reportFailure } from './github/annotations.js'
@@ -86,6 +87,9 @@ async function gateOrBaseline(
   if (branch && settings.mode === 'baseline') {
     await pushBaseline(branch.octokit, branch.where, baselinePath, actionLogger)
   }
+  // The nightly only: the write token meets no pull request's code (a failure is a warning).
+  if (settings.mode === 'baseline')
+    await publishTrendPage({ settings, context, trendPath: outcome.artifacts.trendPath, log: actionLogger })
   return outcome
 }
 

@@ -31,6 +31,8 @@ export const Inputs = {
   AllowPrivilegedEvents: 'allow-privileged-events',
   AcceptRegressionLabel: 'accept-regression-label',
   Shard: 'shard',
+  PagesBranch: 'pages-branch',
+  PagesPath: 'pages-path',
 } as const
 
 /** The pull request label that accepts a regression when the input is not set. */
@@ -78,6 +80,10 @@ export interface ActionSettings {
   acceptRegressionLabel: string
   /** gate mode: measure share `index` of `count` of the gated cells (a matrix job); undefined: all. */
   shard: ShardSpec | undefined
+  /** baseline mode: the branch the nightly commits its trend page to (GitHub Pages); undefined: none. */
+  pagesBranch: string | undefined
+  /** Path of the trend page inside pagesBranch ("index.html" unless `pages-path` names another). */
+  pagesPath: string
 }
 
 /** A boolean input: its default when empty, a problem naming the input when not true or false. */
@@ -90,6 +96,9 @@ function booleanInput(name: string, fallback: boolean, problems: string[]): bool
     return fallback
   }
 }
+
+/** A git ref name without the characters git refuses (see git check-ref-format). */
+const BRANCH_NAME = /^(?!\/|.*(?:\.\.|\/\/|@\{|\.lock$|\/$))[\w./-]+$/
 
 /** Reads and validates every input. Collects all problems into one error. */
 export function getInputs(): ActionSettings {
@@ -130,10 +139,17 @@ export function getInputs(): ActionSettings {
     problems.push(`input "${Inputs.Shard}": only mode "gate" is sharded, got mode "${mode}"`)
   const branchInput = core.getInput(Inputs.BaselineBranch) || DEFAULT_BASELINE_BRANCH
   const baselineBranch = branchInput === 'none' ? undefined : branchInput
-  // A git ref name without the characters git refuses (see git check-ref-format).
-  if (baselineBranch && !/^(?!\/|.*(?:\.\.|\/\/|@\{|\.lock$|\/$))[\w./-]+$/.test(baselineBranch)) {
+  if (baselineBranch && !BRANCH_NAME.test(baselineBranch)) {
     problems.push(`input "${Inputs.BaselineBranch}": expected a branch name, got "${baselineBranch}"`)
   }
+  const pagesBranch = core.getInput(Inputs.PagesBranch).trim() || undefined
+  if (pagesBranch && !BRANCH_NAME.test(pagesBranch))
+    problems.push(`input "${Inputs.PagesBranch}": expected a branch name, got "${pagesBranch}"`)
+  const pagesPath = core.getInput(Inputs.PagesPath).trim() || 'index.html'
+  if (!/^(?!\/)(?!.*(?:^|\/)\.\.?(?:\/|$))(?!.*\/\/)[\w./-]+\.html?$/.test(pagesPath))
+    problems.push(
+      `input "${Inputs.PagesPath}": expected a relative path of an .html file inside the branch (e.g. index.html or perf/index.html), got "${pagesPath}"`,
+    )
   let uploadArtifacts = true
   try {
     uploadArtifacts =
@@ -190,5 +206,7 @@ export function getInputs(): ActionSettings {
     allowPrivilegedEvents,
     acceptRegressionLabel,
     shard: shard ?? undefined,
+    pagesBranch,
+    pagesPath,
   }
 }

@@ -25,6 +25,13 @@ export interface PublishAssetsOptions {
   readme?: string
   /** Login of the token's identity; resolved from the token when omitted (resolveTokenLogin). */
   author?: string
+  /**
+   * Commit on top of a head someone else wrote, keeping their files (a Pages branch others also
+   * publish to); still fast-forward only. Default false: such a branch is refused (status 409).
+   */
+  onTopOfOthers?: boolean
+  /** What the log and a failure name, e.g. "the trend page"; defaults to "N chart(s)". */
+  what?: string
 }
 
 /** The branch's head was written by someone else: we do not build on (or vouch for) their commits. */
@@ -84,7 +91,7 @@ export async function publishAssets(
   const { owner, repo, files } = options
   const branch = options.branch ?? DEFAULT_ASSETS_BRANCH
   for (const file of files) assertSafePath(file.path)
-  const action = `Publishing ${files.length} chart(s) to ${owner}/${repo}@${branch}`
+  const action = `Publishing ${options.what ?? `${files.length} chart(s)`} to ${owner}/${repo}@${branch}`
   try {
     return await commitAssets(octokit, options, branch, action)
   } catch (error) {
@@ -101,7 +108,7 @@ async function commitAssets(
 ): Promise<GitHubResult<PublishedAssets>> {
   const { owner, repo, files } = options
   return tryGitHub(action, async () => {
-    const author = options.author ?? (await resolveTokenLogin(octokit))
+    const author = options.onTopOfOthers ? '' : (options.author ?? (await resolveTokenLogin(octokit)))
     const git = octokit.rest.git
     const entries = []
     for (const file of files) {
@@ -119,7 +126,7 @@ async function commitAssets(
     let commit: { sha: string; committed: boolean } | undefined
     for (let attempt = 1; commit === undefined; attempt++) {
       const head = await readHead(octokit, owner, repo, branch)
-      if (head !== undefined && head.author !== author) {
+      if (head !== undefined && !options.onTopOfOthers && head.author !== author) {
         throw new ForeignHeadError(
           `the head of ${branch} (${head.commitSha.slice(0, 7)}) was written by ${head.author ?? 'an unknown author'}, not by this token's identity ${author}; ` +
             'not committing on top of it (delete the branch or set another one)',

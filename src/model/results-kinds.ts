@@ -60,14 +60,38 @@ export function cellKindFields(p: ResultParts) {
         baseline: summary.nullable(),
         dimensions: z.partialRecord(
           z.enum(arenaDimensionNames),
-          z.object({ median: finite, lower: finite, upper: finite, values: z.array(finite).max(10_000) }),
+          z.object({
+            median: finite,
+            lower: finite,
+            upper: finite,
+            values: z.array(finite).max(10_000),
+            /**
+             * Layer 1 with enterprise.gateDimensions: the dimension compared with the baseline as the
+             * ERI is (difference in points, its test, p-values before and after Holm, verdict).
+             */
+            gate: z
+              .object({
+                difference: z
+                  .object({ estimate: finite, lower: finite, upper: finite, confidence: finite })
+                  .nullable(),
+                baselineMean: finite.nullable(),
+                pValue: finite.nullable(),
+                adjustedPValue: finite.nullable(),
+                test: z.enum(['welch', 'paired-t']).nullable(),
+                verdict,
+              })
+              .optional(),
+          }),
         ),
         difference: z
           .object({ estimate: finite, lower: finite, upper: finite, confidence: finite })
           .nullable(),
         changePct: finite.nullable(),
         pValue: finite.nullable(),
+        /** Layer 1 with gated dimensions: the score's p-value after Holm across the ERI and dimensions. */
+        adjustedPValue: finite.nullable().optional(),
         test: z.enum(['welch', 'paired-t']).nullable(),
+        /** The cell's verdict: the score's, and with gated dimensions (layer 1) theirs too. */
         verdict,
       })
       .optional(),

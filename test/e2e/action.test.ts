@@ -125,9 +125,9 @@ describe('the action as GitHub runs it', () => {
     expect(perfGateNetworks('e2e-')).toEqual([])
   })
 
-  it('refreshes the baseline on a schedule: writes the baseline file to the data branch, posts no comment', async () => {
+  it('refreshes the baseline on a schedule: writes the baseline file to the data branch and the trend page to Pages, posts no comment', async () => {
     const run = await runAction(
-      { mode: 'baseline', 'github-token': 'write-token', 'out-dir': 'nightly' },
+      { mode: 'baseline', 'github-token': 'write-token', 'out-dir': 'nightly', 'pages-branch': 'gh-pages' },
       {
         name: 'schedule',
         payload: { schedule: '0 3 * * *', repository: { full_name: REPO } },
@@ -151,8 +151,17 @@ describe('the action as GitHub runs it', () => {
     expect(writes.length).toBeGreaterThan(0)
     for (const write of writes)
       expect(write.path).toMatch(/^\/repos\/acme\/gateway\/git\/(blobs|trees|commits|refs)\b/)
-    expect([...github.state.refs.keys()]).toEqual([`${REPO}:refs/heads/perf-gate-data`])
+    expect([...github.state.refs.keys()].sort()).toEqual([
+      `${REPO}:refs/heads/gh-pages`,
+      `${REPO}:refs/heads/perf-gate-data`,
+    ])
     expect(run.stdout).toContain('baseline written to acme/gateway@perf-gate-data:baseline.json')
+    // The night's trend page, byte for byte, as the Pages branch's index.html.
+    const pages = github.branchHead(REPO, 'gh-pages')!
+    expect(github.fileAt(pages, 'index.html')?.toString()).toBe(
+      readFileSync(path.join(workspace, 'nightly', 'trend.html'), 'utf8'),
+    )
+    expect(run.stdout).toContain('trend page committed to acme/gateway@gh-pages:index.html')
   })
 
   it('gates a PR with a write token: summary, outputs, chart on the assets branch, one comment; a re-run updates it', async () => {
@@ -317,8 +326,10 @@ describe('the action as GitHub runs it', () => {
     rmSync(path.join(workspace, 'baseline.json'), { force: true })
     const before = github.branchHead(REPO, 'perf-gate-data')
     expect(before).toBeDefined()
+    const pagesBefore = github.branchHead(REPO, 'gh-pages')
+    expect(pagesBefore).toBeDefined()
     const run = await runAction(
-      { mode: 'baseline', 'github-token': 'write-token', 'out-dir': 'nightly-2' },
+      { mode: 'baseline', 'github-token': 'write-token', 'out-dir': 'nightly-2', 'pages-branch': 'gh-pages' },
       { name: 'schedule', payload: { schedule: '0 3 * * *', repository: { full_name: REPO } } },
     )
     expect(run.code, run.stdout).toBe(0)
@@ -328,6 +339,46 @@ describe('the action as GitHub runs it', () => {
     const stored = JSON.parse(github.fileAt(head, 'baseline.json')!.toString())
     expect(stored.schemaVersion).toBe(1)
     expect(stored.nights).toHaveLength(2)
+    // The second night's page: one commit on top of the first night's.
+    const pages = github.branchHead(REPO, 'gh-pages')!
+    expect(github.state.commits.get(pages)?.parents).toEqual([pagesBefore])
+    const page = github.fileAt(pages, 'index.html')!.toString()
+    expect(page).toBe(readFileSync(path.join(workspace, 'nightly-2', 'trend.html'), 'utf8'))
+    expect(page).not.toBe(github.fileAt(pagesBefore!, 'index.html')!.toString())
+  })
+
+  it('keeps the night when the Pages branch refuses the token (403): a warning, the same exit code', async () => {
+    const pagesBefore = github.branchHead(REPO, 'gh-pages')
+    const dataBefore = github.branchHead(REPO, 'perf-gate-data')
+    github.intercept((request) =>
+      request.path.endsWith('/git/ref/heads/gh-pages')
+        ? { status: 403, body: { message: 'Resource not accessible by integration' } }
+        : undefined,
+    )
+    try {
+      const run = await runAction(
+        {
+          mode: 'baseline',
+          'github-token': 'write-token',
+          'out-dir': 'nightly-3',
+          'pages-branch': 'gh-pages',
+        },
+        { name: 'schedule', payload: { schedule: '0 3 * * *', repository: { full_name: REPO } } },
+      )
+      expect(run.code, run.stdout).toBe(0)
+      const results = JSON.parse(readFileSync(path.join(workspace, 'nightly-3', 'results.json'), 'utf8'))
+      expect(run.outputs.verdict).toBe(results.verdict)
+      expect(run.stdout).toMatch(
+        /::warning::Publishing the trend page to acme\/gateway@gh-pages failed: GitHub answered 403.*the trend page is in the artifact only/,
+      )
+      expect(github.branchHead(REPO, 'gh-pages')).toBe(pagesBefore)
+      // The night itself is stored as always.
+      expect(github.state.commits.get(github.branchHead(REPO, 'perf-gate-data')!)?.parents).toEqual([
+        dataBefore,
+      ])
+    } finally {
+      github.intercept(undefined)
+    }
   })
 
   it('exits 2 on a bad config and annotates each problem with its file and line', async () => {

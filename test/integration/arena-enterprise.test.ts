@@ -241,4 +241,68 @@ describe('the arena-enterprise example', () => {
     expect(table?.rows.map((r) => r.profile)).toEqual(['luagw', 'nginx'])
     expect(table?.rows[0]?.score).toMatch(/^\d+\.\d \[\d+\.\d, \d+\.\d\]$/)
   }, 120_000)
+
+  it('blocks luagw without its limit-count plugin: the rate-limiting dimension falls to 0 (paired)', async () => {
+    const scenario = example.scenarios[0]!
+    const profile = example.profiles.find((p) => p.name === 'luagw')!
+    const guard = { hosts: new Set(stack.services.keys()), mask: (t: string) => t }
+    const { headers } = await setUpProfile(profile, stack.resolveUrl, guard)
+    const measure = async (variant: RunResult['variant'], round: number): Promise<RunResult> => {
+      const { metrics, arena } = await runArenaEnterprise({
+        k6,
+        log: silentLogger,
+        profile,
+        scenario,
+        targetUrl: stack.resolveUrl(profile.target),
+        headers,
+        label: 'it',
+      })
+      const run = {
+        cell: `luagw/${scenario.name}`,
+        profile: 'luagw',
+        scenario: scenario.name,
+        variant,
+        round,
+      }
+      return {
+        ...run,
+        warmup: false,
+        startedAt: new Date().toISOString(),
+        durationS: 0,
+        metrics,
+        valid: true,
+        resources: [],
+        arena,
+      }
+    }
+    const runs: RunResult[] = []
+    for (let round = 1; round <= 3; round++) runs.push(await measure('baseline', round))
+    // The same gateway with the limited route's limit-count plugin removed: a capability lost.
+    const admin = await fetch(stack.resolveUrl('http://luagw:9180/admin/routes/limited'), {
+      method: 'PUT',
+      headers: { 'X-API-KEY': 'arena-admin', 'content-type': 'application/json' },
+      body: JSON.stringify({ uri: '/limited', upstream: 'echo' }),
+    })
+    expect(admin.ok).toBe(true)
+    try {
+      for (let round = 1; round <= 3; round++) runs.push(await measure('candidate', round))
+    } finally {
+      await setUpProfile(profile, stack.resolveUrl, guard)
+    }
+    const [cell] = compareCells({
+      runs,
+      config: example,
+      gate: example.gate,
+      baseline: null,
+      method: 'paired',
+      now: new Date(),
+    }).cells.filter((c) => c.profile === 'luagw')
+    const dims = cell!.arena!.dimensions
+    console.log(cell!.reasons.join('\n'))
+    expect(dims.rateLimiting?.median).toBe(0)
+    expect(dims.rateLimiting?.gate?.verdict).toBe('regression')
+    expect(dims.authChain?.gate?.verdict).toBe('pass')
+    expect(dims.resilience?.gate?.verdict).toBe('pass')
+    expect(cell!.verdict).toBe('regression')
+  }, 180_000)
 })

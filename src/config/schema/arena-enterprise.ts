@@ -170,6 +170,12 @@ export const enterpriseSchema = z
         message: 'the weights must sum to 1 (the ERI is 0..100)',
       })
       .describe("Weight of each dimension in the ERI (seed 002's by default)."),
+    gateDimensions: z
+      .boolean()
+      .default(true)
+      .describe(
+        "Gate each configured dimension's score as the ERI is (same threshold, higher is better): a lost capability blocks even when the ERI drops less than the threshold. The ERI and the dimensions are one Holm family. false: the ERI alone decides (docs/arena.md).",
+      ),
     capsMs: z
       .object(defaultsOf(DEFAULT_ENTERPRISE_CAPS_MS, capMs))
       .strict()

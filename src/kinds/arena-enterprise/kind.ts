@@ -1,11 +1,13 @@
 /**
  * The arena's layer 1 kind (script: arena-enterprise): every run is each configured dimension's
  * requests, one k6 process per dimension, scored as the Enterprise Readiness Index; gated like the
- * arena's score.
+ * arena's score, and each configured dimension with it (./dimensions.ts).
  */
-import { compareScores, describeScoredRun, scoreProgress, scoreVerdicts } from '../arena/kind.js'
+import type { ArenaComparison } from '../../model.js'
+import { compareScores, describeScoredRun, scoreProgress } from '../arena/kind.js'
 import { onlySide, singleOutcome, type ScenarioKind } from '../kind.js'
 import { RUN_OVERHEAD_S } from '../run-length.js'
+import { compareDimensions, gatedDimensions, settleEnterprise } from './dimensions.js'
 import { runArenaEnterprise } from './run.js'
 
 export const arenaEnterpriseKind: ScenarioKind = {
@@ -41,12 +43,25 @@ export const arenaEnterpriseKind: ScenarioKind = {
     return dims.length * RUN_OVERHEAD_S + requests * enterprise.iterations * 0.02
   },
   runLengthKeys: () => 'enterprise.iterations',
-  compare: (input) =>
-    compareScores(
+  compare(input) {
+    const gating = gatedDimensions(input.scenario).length > 0
+    const eri = compareScores(
       input,
-      'latency and error rate below are those of the first configured dimension: reported, the ERI decides',
-    ),
-  settle: (cells) => scoreVerdicts(cells),
+      `latency and error rate below are those of the first configured dimension: reported, the ERI ${gating ? 'and each configured dimension decide' : 'decides'}`,
+    )
+    const arena = eri.fields.arena as ArenaComparison
+    const dimensions = compareDimensions(input, arena)
+    const [latency] = eri.reasons.slice(-1)
+    return {
+      fields: { ...eri.fields, arena: dimensions.arena },
+      reasons: [
+        ...eri.reasons.slice(0, -1).map((r) => r.replace(/^arena \(/, 'ERI (')),
+        ...dimensions.reasons,
+        latency as string,
+      ],
+    }
+  },
+  settle: (cells, _runs, config) => settleEnterprise(cells, config),
   describeRun: describeScoredRun,
   progressLine: scoreProgress,
 }

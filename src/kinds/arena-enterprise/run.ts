@@ -2,7 +2,8 @@
  * An arena layer 1 run (seed 002, enterprise readiness): each configured dimension of
  * scenarios/arena-enterprise.js in the seed's order, one k6 process each, then the ERI of
  * src/arena/enterprise-score.ts. Dimensions left out of the config are not run and score 0. The run's
- * metrics are the first measured dimension's (reported, never gated: the ERI decides the cell).
+ * metrics are the first measured dimension's (reported, never gated: the ERI and, by default, each
+ * configured dimension decide the cell; ./dimensions.ts).
  */
 import type { ProfileConfig, ScenarioConfig } from '../../config/schema.js'
 import { InfrastructureError } from '../../errors.js'

@@ -10,7 +10,7 @@ import {
   type SampleSummary,
 } from '../../model.js'
 import { welchPValue } from '../../stats/arena-comparison.js'
-import { formatPValue } from '../format.js'
+import { formatPValue, verdictIcon } from '../format.js'
 import { verdictLabel } from './cell-rows.js'
 
 const ARENA_DIMENSION_ORDER = arenaDimensionNames
@@ -102,12 +102,35 @@ function arenaRow(
         ? '—'
         : `${a.candidate.median.toFixed(1)} [${a.candidate.lower.toFixed(1)}, ${a.candidate.upper.toFixed(1)}]`,
     runs: a.candidate.n,
-    dimensions: order.map((dim) => a.dimensions[dim]?.median.toFixed(1) ?? '—'),
+    dimensions: order.map((dim) => dimensionCell(a.dimensions[dim])),
     change: d
       ? `${d.estimate >= 0 ? '+' : ''}${d.estimate.toFixed(1)} points [${d.lower.toFixed(1)}, ${d.upper.toFixed(1)}]`
       : '—',
     verdictLabel: verdictLabel(cell, mode, a.verdict),
   }
+}
+
+/** A dimension's median; a gated (layer 1) dimension that did not pass carries its verdict's icon. */
+function dimensionCell(d: Arena['dimensions'][Dimension]): string {
+  if (!d) return '—'
+  const verdict = d.gate?.verdict
+  return verdict && verdict !== 'pass'
+    ? `${d.median.toFixed(1)} ${verdictIcon(verdict)}`
+    : d.median.toFixed(1)
+}
+
+/** A gated dimension against its baseline: "-95.0 points [-95.4, -94.6], p 0.0001 (Holm 0.0009): regression". */
+function dimensionGateText(gate: NonNullable<Arena['dimensions'][Dimension]>['gate']): string {
+  if (!gate) return ''
+  const d = gate.difference
+  const diff = d
+    ? `${d.estimate >= 0 ? '+' : ''}${d.estimate.toFixed(1)} points [${d.lower.toFixed(1)}, ${d.upper.toFixed(1)}]`
+    : 'not compared'
+  const p =
+    gate.pValue === null
+      ? ''
+      : `, p ${formatPValue(gate.pValue)}${gate.adjustedPValue === null ? '' : ` (Holm ${formatPValue(gate.adjustedPValue)})`}`
+  return `; vs baseline ${diff}${p}: ${gate.verdict}`
 }
 
 /** For each pair of neighbours in the ranking: the score's p-value and the dimensions that differ. */
@@ -141,7 +164,7 @@ export function arenaStatistics(a: Arena): Array<[string, string]> {
     if (d)
       stats.push([
         `Arena ${ARENA_LABELS[dim]}`,
-        `median ${d.median.toFixed(1)}, CI [${d.lower.toFixed(1)}, ${d.upper.toFixed(1)}]`,
+        `median ${d.median.toFixed(1)}, CI [${d.lower.toFixed(1)}, ${d.upper.toFixed(1)}]${dimensionGateText(d.gate)}`,
       ])
   }
   stats.push(['Arena verdict (decides the cell)', a.verdict])

@@ -26,6 +26,35 @@ describe('getInputs: baseline-branch', () => {
   )
 })
 
+describe('getInputs: pages-branch and pages-path', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs()
+  })
+
+  it('is off by default; takes a branch, and index.html unless pages-path names another page', () => {
+    expect(getInputs()).toMatchObject({ pagesBranch: undefined, pagesPath: 'index.html' })
+    vi.stubEnv('INPUT_PAGES-BRANCH', 'gh-pages')
+    vi.stubEnv('INPUT_PAGES-PATH', 'perf/nightly.html')
+    expect(getInputs()).toMatchObject({ pagesBranch: 'gh-pages', pagesPath: 'perf/nightly.html' })
+  })
+
+  it.each([
+    ['INPUT_PAGES-BRANCH', 'a..b', 'input "pages-branch": expected a branch name, got "a..b"'],
+    ['INPUT_PAGES-PATH', '../index.html', 'input "pages-path": expected a relative path of an .html file'],
+    ['INPUT_PAGES-PATH', '/index.html', 'input "pages-path": expected a relative path of an .html file'],
+    [
+      'INPUT_PAGES-PATH',
+      'perf/./index.html',
+      'input "pages-path": expected a relative path of an .html file',
+    ],
+    ['INPUT_PAGES-PATH', 'trend.json', 'input "pages-path": expected a relative path of an .html file'],
+  ])('refuses %s=%s, naming the input', (name, value, message) => {
+    vi.stubEnv(name, value)
+    expect(() => getInputs()).toThrow(ConfigError)
+    expect(() => getInputs()).toThrow(message)
+  })
+})
+
 describe('getInputs: k6-flags and k6-version', () => {
   afterEach(() => {
     vi.unstubAllEnvs()

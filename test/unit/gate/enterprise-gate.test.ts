@@ -78,7 +78,7 @@ describe('an arena-enterprise cell in the gate', () => {
     const dropped = gate([10.9, 11.0, 11.1])
     expect(dropped.arena?.verdict).toBe('regression')
     expect(dropped.verdict).toBe('regression')
-    expect(dropped.reasons.join('\n')).toContain('the ERI decides')
+    expect(dropped.reasons.join('\n')).toContain('the ERI and each configured dimension decide')
     const same = gate([14.95, 15.0, 15.05])
     expect(same.verdict).toBe('pass')
   })
