@@ -3,7 +3,7 @@
  * - perf-gate.schema.json, the JSON Schema of perf-gate.yml (input side, so keys with defaults are
  *   optional) from the zod schema in src/config/schema.ts, for editor completion;
  * - the configuration reference in docs/configuration.md, from the same schema's `.describe()` texts;
- * - the README's action inputs/outputs table, from action.yml.
+ * - the action's inputs/outputs tables in docs/action.md, from action.yml.
  *
  *   npm run schema              rewrite the three
  *   npm run schema -- --check   exit 1 when any of them is stale (CI; test/unit/docs runs the same check)
@@ -25,6 +25,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 export const SCHEMA_FILE = 'perf-gate.schema.json'
 /** The page that holds the generated configuration reference (between the config-reference markers). */
 export const CONFIG_DOC = 'docs/configuration.md'
+export const ACTION_DOC = 'docs/action.md'
 
 /** A JSON Schema node as zod 4 emits it (only what the renderers read). */
 export interface JsonSchemaNode {
@@ -326,7 +327,7 @@ interface ActionYaml {
   outputs?: Record<string, { description?: string }>
 }
 
-/** The README's action reference: inputs and outputs tables from action.yml. */
+/** The action reference (docs/action.md): inputs and outputs tables from action.yml. */
 export function renderActionIo(actionYmlText: string): string {
   const action = parseYaml(actionYmlText) as ActionYaml
   const inputs = Object.entries(action.inputs ?? {}).map(([name, input]) => [
@@ -372,7 +373,8 @@ async function formatMarkdown(markdown: string): Promise<string> {
 
 export interface Sources {
   schema: z.ZodType
-  readme: string
+  /** docs/action.md as committed. */
+  actionDoc: string
   /** docs/configuration.md as committed. */
   configDoc: string
   actionYml: string
@@ -380,7 +382,7 @@ export interface Sources {
 
 export interface Generated {
   schemaJson: string
-  readme: string
+  actionDoc: string
   configDoc: string
 }
 
@@ -390,8 +392,8 @@ export async function generate(sources: Sources): Promise<Generated> {
   const config = await formatMarkdown(renderConfigReference(json))
   const io = await formatMarkdown(renderActionIo(sources.actionYml))
   const configDoc = replaceBetweenMarkers(sources.configDoc, 'config-reference', config, CONFIG_DOC)
-  const readme = replaceBetweenMarkers(sources.readme, 'action-io', io)
-  return { schemaJson: renderJsonSchema(sources.schema), readme, configDoc }
+  const actionDoc = replaceBetweenMarkers(sources.actionDoc, 'action-io', io, ACTION_DOC)
+  return { schemaJson: renderJsonSchema(sources.schema), actionDoc, configDoc }
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -412,7 +414,7 @@ async function main(argv: string[]): Promise<number> {
   const { configSchema } = (await import(schemaUrl)) as typeof import('../src/config/schema.js')
   const files = {
     schema: path.join(ROOT, SCHEMA_FILE),
-    readme: path.join(ROOT, 'README.md'),
+    actionDoc: path.join(ROOT, ACTION_DOC),
     configDoc: path.join(ROOT, CONFIG_DOC),
     action: path.join(ROOT, 'action.yml'),
   }
@@ -423,17 +425,17 @@ async function main(argv: string[]): Promise<number> {
       return ''
     }
   }
-  const readme = readOr(files.readme)
+  const actionDoc = readOr(files.actionDoc)
   const configDoc = readOr(files.configDoc)
   const generated = await generate({
     schema: configSchema,
-    readme,
+    actionDoc,
     configDoc,
     actionYml: readOr(files.action),
   })
   const changes = [
     { file: files.schema, before: readOr(files.schema), after: generated.schemaJson },
-    { file: files.readme, before: readme, after: generated.readme },
+    { file: files.actionDoc, before: actionDoc, after: generated.actionDoc },
     { file: files.configDoc, before: configDoc, after: generated.configDoc },
   ].filter((c) => c.before !== c.after)
   for (const change of changes) {
@@ -445,7 +447,7 @@ async function main(argv: string[]): Promise<number> {
     }
   }
   if (changes.length === 0)
-    console.log(`${SCHEMA_FILE}, the README's action tables and ${CONFIG_DOC} are up to date`)
+    console.log(`${SCHEMA_FILE}, ${ACTION_DOC} and ${CONFIG_DOC} are up to date`)
   return check && changes.length > 0 ? 1 : 0
 }
 

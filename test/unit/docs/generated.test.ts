@@ -1,6 +1,6 @@
 /**
- * The generated references must match the code: perf-gate.schema.json, the README's action tables and
- * the configuration reference in docs/configuration.md are regenerated here from src/config/schema.ts and action.yml and compared with what is committed.
+ * The generated references must match the code: perf-gate.schema.json, docs/action.md's action tables
+ * and the configuration reference in docs/configuration.md are regenerated here from src/config/schema.ts and action.yml and compared with what is committed.
  * A failure here means: run `npm run schema` and commit the result.
  */
 import { execFile } from 'node:child_process'
@@ -13,6 +13,7 @@ import { z } from 'zod'
 import {
   buildJsonSchema,
   caseInsensitivePattern,
+  ACTION_DOC,
   CONFIG_DOC,
   generate,
   renderConfigReference,
@@ -28,10 +29,10 @@ const ROOT = path.resolve(import.meta.dirname, '../../..')
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8')
 
 describe('generated references', () => {
-  it('perf-gate.schema.json, the README tables and docs/configuration.md match the schema and action.yml', async () => {
+  it('perf-gate.schema.json, docs/action.md and docs/configuration.md match the schema and action.yml', async () => {
     const generated = await generate({
       schema: configSchema,
-      readme: read('README.md'),
+      actionDoc: read(ACTION_DOC),
       configDoc: read(CONFIG_DOC),
       actionYml: read('action.yml'),
     })
@@ -39,8 +40,8 @@ describe('generated references', () => {
     expect(read(SCHEMA_FILE), 'perf-gate.schema.json is stale: run `npm run schema`').toBe(
       generated.schemaJson,
     )
-    expect(read('README.md'), 'the README action tables are stale: run `npm run schema`').toBe(
-      generated.readme,
+    expect(read(ACTION_DOC), `${ACTION_DOC} is stale: run \`npm run schema\``).toBe(
+      generated.actionDoc,
     )
     expect(read(CONFIG_DOC), `${CONFIG_DOC} is stale: run \`npm run schema\``).toBe(generated.configDoc)
   })
@@ -61,29 +62,29 @@ describe('generated references', () => {
     })
     const generated = await generate({
       schema: changed,
-      readme: read('README.md'),
+      actionDoc: read(ACTION_DOC),
       configDoc: read(CONFIG_DOC),
       actionYml: read('action.yml'),
     })
     expect(generated.configDoc).not.toBe(read(CONFIG_DOC))
     expect(generated.configDoc).toContain('A key added after the docs were generated.')
-    // The config reference no longer lives in the README: only the action tables are written there.
-    expect(generated.readme).toBe(read('README.md'))
+    // The config reference lives in its own page: the action tables do not change with it.
+    expect(generated.actionDoc).toBe(read(ACTION_DOC))
     expect(generated.schemaJson).not.toBe(read(SCHEMA_FILE))
   })
 
-  it('notices a stale action table: a new input changes the README', async () => {
+  it('notices a stale action table: a new input changes docs/action.md', async () => {
     const actionYml = read('action.yml').replace(
       /^inputs:\n/m,
       'inputs:\n  new-input:\n    description: An input added after the docs were generated.\n    required: false\n',
     )
     const generated = await generate({
       schema: configSchema,
-      readme: read('README.md'),
+      actionDoc: read(ACTION_DOC),
       configDoc: read(CONFIG_DOC),
       actionYml,
     })
-    expect(generated.readme).toContain('An input added after the docs were generated.')
+    expect(generated.actionDoc).toContain('An input added after the docs were generated.')
   })
 
   it('documents every key of every section', () => {
@@ -285,9 +286,12 @@ describe('README', () => {
     expect(accuracy).toContain('<!-- oc-table:end -->')
   })
 
-  it('keeps the config reference out of the README and in docs/configuration.md', () => {
+  it('keeps the generated references out of the README and links them', () => {
     expect(readme).not.toContain('<!-- config-reference:start -->')
+    expect(readme).not.toContain('<!-- action-io:start -->')
     expect(read(CONFIG_DOC)).toContain('<!-- config-reference:start -->')
-    expect(readme).toContain('<!-- action-io:start -->')
+    expect(read(ACTION_DOC)).toContain('<!-- action-io:start -->')
+    expect(readme).toContain('](docs/action.md)')
+    expect(readme).toContain('](docs/configuration.md)')
   })
 })
