@@ -12,7 +12,7 @@ import type { K6Binary } from '../load/k6.js'
 import { scenarioDurationS } from '../load/scenario-env.js'
 import type { Logger } from '../log.js'
 import type { ResourceSample, RunMetrics, RunResult, VariantName } from '../model.js'
-import type { KindRunOutcome } from '../kinds/kind.js'
+import type { KindRunOutcome, ScenarioKind } from '../kinds/kind.js'
 import { kindOf } from '../kinds/registry.js'
 import type { PlannedRun } from '../plan/schedule.js'
 import { setUpProfile, type SetupGuard } from '../stack/profile-setup.js'
@@ -200,6 +200,23 @@ function containersOf(stack: RunningStack): Map<string, string> {
   return new Map([...stack.services].map(([name, s]) => [name, s.container.getId()]))
 }
 
+/** What every attempt at one planned group runs: its profile and scenario, their kind, the k6 side names. */
+interface Cell {
+  profile: ProfileConfig
+  scenario: ScenarioConfig
+  kind: ScenarioKind
+  /** 'load' for one run; the variants for a duet. */
+  names: string[]
+}
+
+/** One attempt's outcome: what the kind measured, each side's resource samples, and when. */
+interface Attempt {
+  measured: KindRunOutcome
+  resources: ResourceSample[][]
+  startedAt: Date
+  elapsedS: number
+}
+
 /**
  * Runs one k6 process for `planned` (one run, or a duet of both variants of one cell and round) and
  * returns a result per variant. Invalid runs are retried (the whole duet, so its two sides stay from
@@ -213,100 +230,138 @@ async function execute(
   const first = planned[0] as PlannedRun
   const profile = find<ProfileConfig>(ctx.config.profiles, first.profile)
   const scenario = find<ScenarioConfig>(ctx.config.scenarios, first.scenario)
-  const kind = kindOf(scenario)
-  const names = planned.length === 1 ? ['load'] : planned.map((p) => p.variant)
+  const cell: Cell = {
+    profile,
+    scenario,
+    kind: kindOf(scenario),
+    names: planned.length === 1 ? ['load'] : planned.map((p) => p.variant),
+  }
   let results: RunResult[] = []
   for (let attempt = 0; attempt <= INVALID_RETRIES; attempt++) {
     if (ctx.signal?.aborted) throw new InfrastructureError('interrupted')
-    const startedAt = new Date()
-    const sides = planned.map((p) => {
-      const stack = session.stack(p.variant)
-      return {
-        variant: p.variant,
-        stack,
-        targetUrl: stack.resolveUrl(profile.target),
-        headers: session.headers(p.variant, profile),
-      }
-    })
-    const stopSampling = await Promise.all(
-      planned.map((p) =>
-        ctx.config.gate.sampleResources
-          ? sampleResources(containersOf(session.stack(p.variant)))
-          : Promise.resolve(async () => [] as ResourceSample[]),
-      ),
-    )
-    let measured: KindRunOutcome
-    let resources: ResourceSample[][]
-    try {
-      measured = await kind.run({
-        config: ctx.config,
-        k6: ctx.k6,
-        log: ctx.log,
-        signal: ctx.signal,
-        profile,
-        scenario,
-        sides,
-        names,
-        label: `round ${first.round} ${first.cell} [${first.variant}]`,
-      })
-    } finally {
-      // Only the load phase's samples: a search or an arena has phases of its own lengths.
-      const phase = kind.loadWindow
-        ? {
-            loadSeconds: scenarioDurationS(scenario),
-            warmupSeconds: durationMs(scenario.warmup) / 1000,
-          }
-        : undefined
-      resources = await Promise.all(stopSampling.map((stop) => stop(phase)))
-    }
-    const { capacity, arena, startup } = measured
-    for (const warning of measured.warnings ?? []) ctx.log.warning(`${first.cell}: ${warning}`)
-    const elapsedS = (Date.now() - startedAt.getTime()) / 1000
-    results = planned.map((p, i) => {
-      const m = measured.metrics[names[i] as string] as RunMetrics
-      const timeline = measured.timelines[names[i] as string]
-      const reason = kind.invalidReason(scenario, m, measured)
-      return {
-        cell: p.cell,
-        profile: p.profile,
-        scenario: p.scenario,
-        variant: p.variant,
-        round: p.round,
-        ...(ctx.block !== undefined ? { block: ctx.block } : {}),
-        phase: ctx.phase,
-        warmup: p.warmup,
-        startedAt: startedAt.toISOString(),
-        durationS: elapsedS,
-        metrics: m,
-        valid: reason === undefined,
-        ...(reason ? { invalidReason: reason } : {}),
-        resources: resources[i] ?? [],
-        // The target's CPU per request over the load window; a search or an arena has no one window.
-        ...(kind.cpuPerRequest ? cpuOfRun(session.stack(p.variant), profile, resources[i] ?? [], m) : {}),
-        ...(timeline ? { timeline } : {}),
-        ...(capacity ? { capacity } : {}),
-        ...(arena ? { arena } : {}),
-        ...(startup ? { startup } : {}),
-      }
-    })
+    const outcome = await measureOnce(ctx, planned, session, cell)
+    results = planned.map((p, i) => runResult(ctx, p, cell, outcome, i, session))
     const invalid = results.find((r) => !r.valid)
     if (!invalid || first.warmup || attempt === INVALID_RETRIES) break
-    ctx.log.warning(
-      `${first.cell} [${invalid.variant}] round ${first.round}: ${invalid.invalidReason}; re-running (${elapsedS.toFixed(0)} s spent)`,
-    )
-    await ctx.onEvent?.({
-      event: 're-run',
-      phase: ctx.phase,
-      ...(ctx.block !== undefined ? { block: ctx.block } : {}),
-      cell: first.cell,
-      round: first.round,
-      variants: planned.map((p) => p.variant),
-      attempt,
-      reason: invalid.invalidReason ?? 'invalid',
-      seconds: elapsedS,
-    })
+    await reportRerun(ctx, planned, invalid, attempt, outcome.elapsedS)
   }
   return results
+}
+
+/** One k6 process for the planned sides, with resource sampling around it when the gate asks for it. */
+async function measureOnce(
+  ctx: ExecuteContext,
+  planned: readonly PlannedRun[],
+  session: StackSession,
+  { profile, scenario, kind, names }: Cell,
+): Promise<Attempt> {
+  const first = planned[0] as PlannedRun
+  const startedAt = new Date()
+  const sides = planned.map((p) => {
+    const stack = session.stack(p.variant)
+    return {
+      variant: p.variant,
+      stack,
+      targetUrl: stack.resolveUrl(profile.target),
+      headers: session.headers(p.variant, profile),
+    }
+  })
+  const stopSampling = await Promise.all(
+    planned.map((p) =>
+      ctx.config.gate.sampleResources
+        ? sampleResources(containersOf(session.stack(p.variant)))
+        : Promise.resolve(async () => [] as ResourceSample[]),
+    ),
+  )
+  let measured: KindRunOutcome
+  let resources: ResourceSample[][]
+  try {
+    measured = await kind.run({
+      config: ctx.config,
+      k6: ctx.k6,
+      log: ctx.log,
+      signal: ctx.signal,
+      profile,
+      scenario,
+      sides,
+      names,
+      label: `round ${first.round} ${first.cell} [${first.variant}]`,
+    })
+  } finally {
+    // Only the load phase's samples: a search or an arena has phases of its own lengths.
+    const phase = kind.loadWindow
+      ? {
+          loadSeconds: scenarioDurationS(scenario),
+          warmupSeconds: durationMs(scenario.warmup) / 1000,
+        }
+      : undefined
+    resources = await Promise.all(stopSampling.map((stop) => stop(phase)))
+  }
+  for (const warning of measured.warnings ?? []) ctx.log.warning(`${first.cell}: ${warning}`)
+  const elapsedS = (Date.now() - startedAt.getTime()) / 1000
+  return { measured, resources, startedAt, elapsedS }
+}
+
+/** The result of side `i` (planned run `p`) of an attempt. */
+function runResult(
+  ctx: ExecuteContext,
+  p: PlannedRun,
+  { profile, scenario, kind, names }: Cell,
+  { measured, resources, startedAt, elapsedS }: Attempt,
+  i: number,
+  session: StackSession,
+): RunResult {
+  const m = measured.metrics[names[i] as string] as RunMetrics
+  const timeline = measured.timelines[names[i] as string]
+  const reason = kind.invalidReason(scenario, m, measured)
+  const { capacity, arena, startup } = measured
+  return {
+    cell: p.cell,
+    profile: p.profile,
+    scenario: p.scenario,
+    variant: p.variant,
+    round: p.round,
+    ...(ctx.block !== undefined ? { block: ctx.block } : {}),
+    phase: ctx.phase,
+    warmup: p.warmup,
+    startedAt: startedAt.toISOString(),
+    durationS: elapsedS,
+    metrics: m,
+    valid: reason === undefined,
+    ...(reason ? { invalidReason: reason } : {}),
+    resources: resources[i] ?? [],
+    // The target's CPU per request over the load window; a search or an arena has no one window.
+    ...(kind.cpuPerRequest ? cpuOfRun(session.stack(p.variant), profile, resources[i] ?? [], m) : {}),
+    ...(timeline ? { timeline } : {}),
+    ...(capacity ? { capacity } : {}),
+    ...(arena ? { arena } : {}),
+    ...(startup ? { startup } : {}),
+  }
+}
+
+/** Says that an invalid attempt is run again: a warning, and a re-run event for the journal. */
+async function reportRerun(
+  ctx: ExecuteContext,
+  planned: readonly PlannedRun[],
+  invalid: RunResult,
+  attempt: number,
+  elapsedS: number,
+): Promise<void> {
+  const first = planned[0] as PlannedRun
+  ctx.log.warning(
+    `${first.cell} [${invalid.variant}] round ${first.round}: ${invalid.invalidReason}; re-running (${elapsedS.toFixed(0)} s spent)`,
+  )
+  await ctx.onEvent?.({
+    event: 're-run',
+    phase: ctx.phase,
+    ...(ctx.block !== undefined ? { block: ctx.block } : {}),
+    cell: first.cell,
+    round: first.round,
+    variants: planned.map((p) => p.variant),
+    attempt,
+    reason: invalid.invalidReason ?? 'invalid',
+    seconds: elapsedS,
+  })
 }
 
 /** `{ cpuPerRequest }` of the service the profile targets, or nothing when no counter was read. */
