@@ -5,7 +5,7 @@
  */
 import { ExitCode } from './errors.js'
 import type { Logger } from './log.js'
-import { Cleanup } from './gate/measure.js'
+import { Cleanup } from './gate/stack-session.js'
 
 export interface InterruptGuard {
   cleanup: Cleanup

@@ -17,14 +17,8 @@ import { ensureEchoImage, usesEchoImage } from '../stack/echo-image.js'
 import { buildServiceImages, removeLeftovers, removeOrphans } from '../stack/stack.js'
 import { buildVariantImages, planVariantBuilds, type VariantBuildPlan } from '../stack/variant-build.js'
 import { findTool, trustedPath } from '../trusted-path.js'
-import {
-  blockWarmup,
-  runSchedule,
-  StackSession,
-  warmUpSession,
-  type ExecuteContext,
-  type SetupReach,
-} from './measure.js'
+import { blockWarmup, runSchedule, warmUpSession, type ExecuteContext } from './measure.js'
+import { StackSession, type SetupReach } from './stack-session.js'
 import type { GatePlan, Measurer, MeasurerSetup, OnEvent, OnRun } from './decision/measurer.js'
 
 /** taskset (util-linux) runs k6 on the placement's CPUs; without it the gate does not pin. */
@@ -107,7 +101,7 @@ interface DockerPrepared {
   reach: SetupReach
 }
 
-/** Measures on disposable sessions of running stacks (measure.ts). */
+/** Measures on disposable sessions of running stacks (stack-session.ts, measure.ts). */
 class DockerMeasurer implements Measurer {
   private variant: VariantConfig | undefined
 

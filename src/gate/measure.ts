@@ -1,24 +1,21 @@
 /**
- * Measurement: a disposable session of running stacks (one per variant, started fresh for every
- * session), and the execution of planned runs on it, one k6 process per run, or per pair in a duet
- * (both variants driven at the same time). Sessions are used with `await using`, so their stacks are
- * stopped whatever happens; a signal handler stops them through `Cleanup` while a run is in flight.
+ * Measurement: the execution of planned runs on a session of running stacks (stack-session.ts), one
+ * k6 process per run, or per pair in a duet (both variants driven at the same time), and the warm-up
+ * of a paired block's fresh stacks.
  */
-import type { Config, ProfileConfig, ScenarioConfig, VariantConfig } from '../config/schema.js'
+import type { Config, ProfileConfig, ScenarioConfig } from '../config/schema.js'
 import { durationMs } from '../config/schema.js'
-import { redact, type InterpolatedValue } from '../config/secrets.js'
 import { InfrastructureError } from '../errors.js'
 import type { K6Binary } from '../load/k6.js'
 import { scenarioDurationS } from '../load/scenario-env.js'
 import type { Logger } from '../log.js'
 import type { ResourceSample, RunMetrics, RunResult, VariantName } from '../model.js'
-import type { KindRunOutcome } from '../kinds/kind.js'
+import type { KindRunOutcome, ScenarioKind } from '../kinds/kind.js'
 import { kindOf } from '../kinds/registry.js'
 import type { PlannedRun } from '../plan/schedule.js'
-import { setUpProfile, type SetupGuard } from '../stack/profile-setup.js'
 import { sampleResources } from '../stack/resource-sampler.js'
 import { runCpuPerRequest, targetService } from '../stats/cpu-per-request.js'
-import { startStack, type RunningService, type RunningStack } from '../stack/stack.js'
+import type { RunningService, RunningStack } from '../stack/stack.js'
 import {
   DEFAULT_STEADY_RULE,
   isSteady,
@@ -26,150 +23,7 @@ import {
   type SteadyStateRule,
 } from '../stats/steady-state.js'
 import type { GateEvent } from './journal.js'
-
-/** Stops registered stacks on SIGINT/SIGTERM even while a run is in flight. */
-export class Cleanup {
-  private readonly tasks = new Set<() => Promise<void>>()
-  add(task: () => Promise<void>): () => void {
-    this.tasks.add(task)
-    return () => this.tasks.delete(task)
-  }
-  async runAll(): Promise<void> {
-    const tasks = [...this.tasks]
-    this.tasks.clear()
-    await Promise.allSettled(tasks.map((task) => task()))
-  }
-}
-
-export interface SessionOptions {
-  config: Config
-  runId: string
-  log: Logger
-  cleanup: Pick<Cleanup, 'add'>
-  signal?: AbortSignal | undefined
-  variants: readonly VariantName[]
-  /** Service overrides per variant (the baseline variant's images, env, command). */
-  overrides: Partial<Record<VariantName, VariantConfig | undefined>>
-  /** Names this session's instances (networks), e.g. "stored" or "b3" for paired block 3. */
-  instance: string
-  /** The profiles set up on these stacks (gate.isolation); default every profile. */
-  profiles?: readonly string[] | undefined
-  /** Docker cpuset per service (the gate's CPU placement); absent: every CPU. */
-  cpusets?: Readonly<Record<string, string>> | undefined
-  /** What profile setup may reach besides the stack's services, and the values it must not quote. */
-  reach?: SetupReach | undefined
-}
-
-/** Hosts the stack's names do not cover, and the values `${NAME}` took. */
-export interface SetupReach {
-  /**
-   * LoadedConfig.allowedHosts: what the workflow allows (allowed-hosts, --allow-host) and a compose
-   * file's network aliases, which the stack's resolveUrl maps to their service's address.
-   */
-  allowedHosts: readonly string[]
-  interpolated: readonly InterpolatedValue[]
-}
-
-/** Setup on one stack reaches its own services (by name or network alias) and the hosts the workflow allows. */
-function setupGuard(stack: RunningStack, reach: SetupReach | undefined): SetupGuard {
-  const interpolated = reach?.interpolated ?? []
-  return {
-    hosts: new Set([
-      ...[...stack.services.keys()].map((n) => n.toLowerCase()),
-      ...(reach?.allowedHosts ?? []),
-    ]),
-    mask: (text) => redact(text, interpolated),
-  }
-}
-
-/** Running stacks for some variants, every profile set up; disposing stops them all. */
-export class StackSession implements AsyncDisposable {
-  private constructor(
-    readonly stacks: ReadonlyMap<VariantName, RunningStack>,
-    private readonly stopAll: () => Promise<void>,
-    private readonly unregister: () => void,
-    /** Per variant and profile: the request headers, with values captured by the setup filled in. */
-    private readonly profileHeaders: ReadonlyMap<string, Record<string, string>>,
-  ) {}
-
-  /**
-   * Starts the variants' stacks side by side and configures every profile on each. On any failure,
-   * whatever started is stopped before the error propagates.
-   */
-  static async open(options: SessionOptions): Promise<StackSession> {
-    const stacks = new Map<VariantName, RunningStack>()
-    const headers = new Map<string, Record<string, string>>()
-    const starting: Promise<RunningStack>[] = []
-    const profiles = options.config.profiles.filter(
-      (p) => options.profiles === undefined || options.profiles.includes(p.name),
-    )
-    // Each stack's stop() is memoized, so the signal handler and dispose share one teardown.
-    const stopAll = async () => {
-      await Promise.allSettled(starting.map(async (s) => (await s).stop()))
-    }
-    const unregister = options.cleanup.add(stopAll)
-    try {
-      await options.log.group(
-        `Start the stack (${options.variants.join(' + ')}, ${options.instance})`,
-        async () => {
-          for (const variant of options.variants) {
-            starting.push(
-              startStack(options.config, {
-                runId: options.runId,
-                variant,
-                instance: options.instance,
-                overrides: options.overrides[variant],
-                cpusets: options.cpusets,
-                log: options.log,
-              }),
-            )
-          }
-          const settled = await Promise.allSettled(starting)
-          const failed = settled.find((s) => s.status === 'rejected')
-          if (failed) throw (failed as PromiseRejectedResult).reason
-          options.variants.forEach((variant, i) =>
-            stacks.set(variant, (settled[i] as PromiseFulfilledResult<RunningStack>).value),
-          )
-          if (options.signal?.aborted) throw new InfrastructureError('interrupted')
-          // Every fresh stack gets its own setup, so paired blocks and isolated sessions are configured alike.
-          for (const [variant, stack] of stacks) {
-            for (const profile of profiles) {
-              const result = await setUpProfile(profile, stack.resolveUrl, setupGuard(stack, options.reach))
-              headers.set(`${variant}/${profile.name}`, result.headers)
-              options.log.info(
-                `[${variant}] profile ${profile.name} ready: ${stack.resolveUrl(profile.target)}`,
-              )
-            }
-          }
-        },
-      )
-    } catch (error) {
-      await stopAll()
-      unregister()
-      throw error
-    }
-    return new StackSession(stacks, stopAll, unregister, headers)
-  }
-
-  /** The request headers of a profile on a variant's stack (captured values filled in). */
-  headers(variant: VariantName, profile: ProfileConfig): Record<string, string> {
-    return this.profileHeaders.get(`${variant}/${profile.name}`) ?? profile.headers
-  }
-
-  stack(variant: VariantName): RunningStack {
-    const stack = this.stacks.get(variant)
-    if (!stack) throw new InfrastructureError(`no stack for variant ${variant}`)
-    return stack
-  }
-
-  async [Symbol.asyncDispose](): Promise<void> {
-    try {
-      await this.stopAll()
-    } finally {
-      this.unregister()
-    }
-  }
-}
+import type { StackSession } from './stack-session.js'
 
 export interface ExecuteContext {
   config: Config
@@ -200,6 +54,23 @@ function containersOf(stack: RunningStack): Map<string, string> {
   return new Map([...stack.services].map(([name, s]) => [name, s.container.getId()]))
 }
 
+/** What every attempt at one planned group runs: its profile and scenario, their kind, the k6 side names. */
+interface Cell {
+  profile: ProfileConfig
+  scenario: ScenarioConfig
+  kind: ScenarioKind
+  /** 'load' for one run; the variants for a duet. */
+  names: string[]
+}
+
+/** One attempt's outcome: what the kind measured, each side's resource samples, and when. */
+interface Attempt {
+  measured: KindRunOutcome
+  resources: ResourceSample[][]
+  startedAt: Date
+  elapsedS: number
+}
+
 /**
  * Runs one k6 process for `planned` (one run, or a duet of both variants of one cell and round) and
  * returns a result per variant. Invalid runs are retried (the whole duet, so its two sides stay from
@@ -213,100 +84,138 @@ async function execute(
   const first = planned[0] as PlannedRun
   const profile = find<ProfileConfig>(ctx.config.profiles, first.profile)
   const scenario = find<ScenarioConfig>(ctx.config.scenarios, first.scenario)
-  const kind = kindOf(scenario)
-  const names = planned.length === 1 ? ['load'] : planned.map((p) => p.variant)
+  const cell: Cell = {
+    profile,
+    scenario,
+    kind: kindOf(scenario),
+    names: planned.length === 1 ? ['load'] : planned.map((p) => p.variant),
+  }
   let results: RunResult[] = []
   for (let attempt = 0; attempt <= INVALID_RETRIES; attempt++) {
     if (ctx.signal?.aborted) throw new InfrastructureError('interrupted')
-    const startedAt = new Date()
-    const sides = planned.map((p) => {
-      const stack = session.stack(p.variant)
-      return {
-        variant: p.variant,
-        stack,
-        targetUrl: stack.resolveUrl(profile.target),
-        headers: session.headers(p.variant, profile),
-      }
-    })
-    const stopSampling = await Promise.all(
-      planned.map((p) =>
-        ctx.config.gate.sampleResources
-          ? sampleResources(containersOf(session.stack(p.variant)))
-          : Promise.resolve(async () => [] as ResourceSample[]),
-      ),
-    )
-    let measured: KindRunOutcome
-    let resources: ResourceSample[][]
-    try {
-      measured = await kind.run({
-        config: ctx.config,
-        k6: ctx.k6,
-        log: ctx.log,
-        signal: ctx.signal,
-        profile,
-        scenario,
-        sides,
-        names,
-        label: `round ${first.round} ${first.cell} [${first.variant}]`,
-      })
-    } finally {
-      // Only the load phase's samples: a search or an arena has phases of its own lengths.
-      const phase = kind.loadWindow
-        ? {
-            loadSeconds: scenarioDurationS(scenario),
-            warmupSeconds: durationMs(scenario.warmup) / 1000,
-          }
-        : undefined
-      resources = await Promise.all(stopSampling.map((stop) => stop(phase)))
-    }
-    const { capacity, arena, startup } = measured
-    for (const warning of measured.warnings ?? []) ctx.log.warning(`${first.cell}: ${warning}`)
-    const elapsedS = (Date.now() - startedAt.getTime()) / 1000
-    results = planned.map((p, i) => {
-      const m = measured.metrics[names[i] as string] as RunMetrics
-      const timeline = measured.timelines[names[i] as string]
-      const reason = kind.invalidReason(scenario, m, measured)
-      return {
-        cell: p.cell,
-        profile: p.profile,
-        scenario: p.scenario,
-        variant: p.variant,
-        round: p.round,
-        ...(ctx.block !== undefined ? { block: ctx.block } : {}),
-        phase: ctx.phase,
-        warmup: p.warmup,
-        startedAt: startedAt.toISOString(),
-        durationS: elapsedS,
-        metrics: m,
-        valid: reason === undefined,
-        ...(reason ? { invalidReason: reason } : {}),
-        resources: resources[i] ?? [],
-        // The target's CPU per request over the load window; a search or an arena has no one window.
-        ...(kind.cpuPerRequest ? cpuOfRun(session.stack(p.variant), profile, resources[i] ?? [], m) : {}),
-        ...(timeline ? { timeline } : {}),
-        ...(capacity ? { capacity } : {}),
-        ...(arena ? { arena } : {}),
-        ...(startup ? { startup } : {}),
-      }
-    })
+    const outcome = await measureOnce(ctx, planned, session, cell)
+    results = planned.map((p, i) => runResult(ctx, p, cell, outcome, i, session))
     const invalid = results.find((r) => !r.valid)
     if (!invalid || first.warmup || attempt === INVALID_RETRIES) break
-    ctx.log.warning(
-      `${first.cell} [${invalid.variant}] round ${first.round}: ${invalid.invalidReason}; re-running (${elapsedS.toFixed(0)} s spent)`,
-    )
-    await ctx.onEvent?.({
-      event: 're-run',
-      phase: ctx.phase,
-      ...(ctx.block !== undefined ? { block: ctx.block } : {}),
-      cell: first.cell,
-      round: first.round,
-      variants: planned.map((p) => p.variant),
-      attempt,
-      reason: invalid.invalidReason ?? 'invalid',
-      seconds: elapsedS,
-    })
+    await reportRerun(ctx, planned, invalid, attempt, outcome.elapsedS)
   }
   return results
+}
+
+/** One k6 process for the planned sides, with resource sampling around it when the gate asks for it. */
+async function measureOnce(
+  ctx: ExecuteContext,
+  planned: readonly PlannedRun[],
+  session: StackSession,
+  { profile, scenario, kind, names }: Cell,
+): Promise<Attempt> {
+  const first = planned[0] as PlannedRun
+  const startedAt = new Date()
+  const sides = planned.map((p) => {
+    const stack = session.stack(p.variant)
+    return {
+      variant: p.variant,
+      stack,
+      targetUrl: stack.resolveUrl(profile.target),
+      headers: session.headers(p.variant, profile),
+    }
+  })
+  const stopSampling = await Promise.all(
+    planned.map((p) =>
+      ctx.config.gate.sampleResources
+        ? sampleResources(containersOf(session.stack(p.variant)))
+        : Promise.resolve(async () => [] as ResourceSample[]),
+    ),
+  )
+  let measured: KindRunOutcome
+  let resources: ResourceSample[][]
+  try {
+    measured = await kind.run({
+      config: ctx.config,
+      k6: ctx.k6,
+      log: ctx.log,
+      signal: ctx.signal,
+      profile,
+      scenario,
+      sides,
+      names,
+      label: `round ${first.round} ${first.cell} [${first.variant}]`,
+    })
+  } finally {
+    // Only the load phase's samples: a search or an arena has phases of its own lengths.
+    const phase = kind.loadWindow
+      ? {
+          loadSeconds: scenarioDurationS(scenario),
+          warmupSeconds: durationMs(scenario.warmup) / 1000,
+        }
+      : undefined
+    resources = await Promise.all(stopSampling.map((stop) => stop(phase)))
+  }
+  for (const warning of measured.warnings ?? []) ctx.log.warning(`${first.cell}: ${warning}`)
+  const elapsedS = (Date.now() - startedAt.getTime()) / 1000
+  return { measured, resources, startedAt, elapsedS }
+}
+
+/** The result of side `i` (planned run `p`) of an attempt. */
+function runResult(
+  ctx: ExecuteContext,
+  p: PlannedRun,
+  { profile, scenario, kind, names }: Cell,
+  { measured, resources, startedAt, elapsedS }: Attempt,
+  i: number,
+  session: StackSession,
+): RunResult {
+  const m = measured.metrics[names[i] as string] as RunMetrics
+  const timeline = measured.timelines[names[i] as string]
+  const reason = kind.invalidReason(scenario, m, measured)
+  const { capacity, arena, startup } = measured
+  return {
+    cell: p.cell,
+    profile: p.profile,
+    scenario: p.scenario,
+    variant: p.variant,
+    round: p.round,
+    ...(ctx.block !== undefined ? { block: ctx.block } : {}),
+    phase: ctx.phase,
+    warmup: p.warmup,
+    startedAt: startedAt.toISOString(),
+    durationS: elapsedS,
+    metrics: m,
+    valid: reason === undefined,
+    ...(reason ? { invalidReason: reason } : {}),
+    resources: resources[i] ?? [],
+    // The target's CPU per request over the load window; a search or an arena has no one window.
+    ...(kind.cpuPerRequest ? cpuOfRun(session.stack(p.variant), profile, resources[i] ?? [], m) : {}),
+    ...(timeline ? { timeline } : {}),
+    ...(capacity ? { capacity } : {}),
+    ...(arena ? { arena } : {}),
+    ...(startup ? { startup } : {}),
+  }
+}
+
+/** Says that an invalid attempt is run again: a warning, and a re-run event for the journal. */
+async function reportRerun(
+  ctx: ExecuteContext,
+  planned: readonly PlannedRun[],
+  invalid: RunResult,
+  attempt: number,
+  elapsedS: number,
+): Promise<void> {
+  const first = planned[0] as PlannedRun
+  ctx.log.warning(
+    `${first.cell} [${invalid.variant}] round ${first.round}: ${invalid.invalidReason}; re-running (${elapsedS.toFixed(0)} s spent)`,
+  )
+  await ctx.onEvent?.({
+    event: 're-run',
+    phase: ctx.phase,
+    ...(ctx.block !== undefined ? { block: ctx.block } : {}),
+    cell: first.cell,
+    round: first.round,
+    variants: planned.map((p) => p.variant),
+    attempt,
+    reason: invalid.invalidReason ?? 'invalid',
+    seconds: elapsedS,
+  })
 }
 
 /** `{ cpuPerRequest }` of the service the profile targets, or nothing when no counter was read. */

@@ -32,7 +32,7 @@ import { compareCells, figuresOf, type ComparisonMethod } from './compare.js'
 import { dockerMeasurer } from './docker-measurer.js'
 import { Journal } from './journal.js'
 import { Progress } from './progress.js'
-import { Cleanup } from './measure.js'
+import { Cleanup } from './stack-session.js'
 import { gatedVerdict } from './decision/policy.js'
 import {
   finalVerdict,

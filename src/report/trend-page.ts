@@ -155,42 +155,58 @@ export function trendChart(
 ): ChartDefinition {
   const metric = metricLabel(history.metric)
   const title = cell.control ? `${cell.cell} (control)` : cell.cell
-  const values: Row[] = [
-    ...cell.nights.map((night) => ({
-      kind: 'night',
-      date: night.createdAt,
-      commit: shortSha(night.gitSha),
-      runs: night.runs,
-      latency: tidy(night.mean),
-      lower: tidy(night.lower),
-      upper: tidy(night.upper),
-    })),
-    ...changeRows(cell),
-  ]
-  const x = { field: 'date', type: 'temporal', title: 'Night', axis: { format: '%b %d', grid: false } }
-  const y = { type: 'quantitative', scale: { zero: false } }
-  const kind = (k: string) => [{ filter: `datum.kind === '${k}'` }]
+  const values: Row[] = [...nightRows(cell), ...changeRows(cell)]
   const percent = Math.round(confidence * 100)
-  const changeColor = {
-    condition: { test: 'datum.up', value: THRESHOLD_COLOR },
-    value: VERDICT_COLORS.pass,
+  const layers: unknown[] = nightLayers(cell, metric, percent)
+  if (cell.changePoints.length > 0) layers.push(...changeLayers(percent))
+  const spec = {
+    $schema: CHART_SCHEMA,
+    title: { text: `${metric}: ${title}`, subtitle: trendSubtitle(cell, percent) },
+    width: 760,
+    height: 200,
+    data: { values },
+    layer: layers,
+    config: CHART_CONFIG,
   }
-  const changeTooltip = [
-    { field: 'size', title: 'Change point: size' },
-    { field: 'interval', title: `${percent}% CI` },
-    { field: 'commits', title: 'Commit range' },
-    { field: 'firstNight', title: 'First night of the new level' },
-    { field: 'nights', title: 'Nights' },
-    { field: 'open', title: 'Open' },
-  ]
-  const layers: unknown[] = [
+  // Ids are file-name and element-id safe; cell names hold '/'.
+  const id = `trend-${index + 1}-${cell.cell.replace(/[^A-Za-z0-9_-]+/g, '-')}`
+  return { id, title: spec.title.text, spec: spec as TopLevelSpec }
+}
+
+function nightRows(cell: TrendCell): Row[] {
+  return cell.nights.map((night) => ({
+    kind: 'night',
+    date: night.createdAt,
+    commit: shortSha(night.gitSha),
+    runs: night.runs,
+    latency: tidy(night.mean),
+    lower: tidy(night.lower),
+    upper: tidy(night.upper),
+  }))
+}
+
+/** The nights along x (a fresh object per chart: specs are handed on and need not share parts). */
+function nightAxis() {
+  return { field: 'date', type: 'temporal', title: 'Night', axis: { format: '%b %d', grid: false } }
+}
+
+/** The layers draw only the rows of one kind ('night' or 'change'). */
+function rowsOf(kind: string) {
+  return [{ filter: `datum.kind === '${kind}'` }]
+}
+
+/** The nights' interval band, and their line with a tooltip per night. */
+function nightLayers(cell: TrendCell, metric: string, percent: number): unknown[] {
+  const x = nightAxis()
+  const y = { type: 'quantitative', scale: { zero: false } }
+  return [
     {
-      transform: kind('night'),
+      transform: rowsOf('night'),
       mark: { type: 'area', color: VARIANT_COLORS.candidate, opacity: 0.15 },
       encoding: { x, y: { ...y, field: 'lower' }, y2: { field: 'upper' } },
     },
     {
-      transform: kind('night'),
+      transform: rowsOf('night'),
       mark: {
         type: 'line',
         color: cell.control ? MUTED : VARIANT_COLORS.candidate,
@@ -211,20 +227,38 @@ export function trendChart(
       },
     },
   ]
-  if (cell.changePoints.length > 0) {
-    layers.push(
-      {
-        transform: kind('change'),
-        mark: { type: 'rule', strokeWidth: 2, strokeDash: [5, 3] },
-        encoding: { x, color: changeColor, tooltip: changeTooltip },
-      },
-      {
-        transform: kind('change'),
-        mark: { type: 'text', align: 'left', baseline: 'top', dx: 4, y: 4, fontSize: 11 },
-        encoding: { x, text: { field: 'label' }, color: changeColor, tooltip: changeTooltip },
-      },
-    )
+}
+
+/** Each change point as a dashed rule with its size and commit range beside it, red up, green down. */
+function changeLayers(percent: number): unknown[] {
+  const x = nightAxis()
+  const changeColor = {
+    condition: { test: 'datum.up', value: THRESHOLD_COLOR },
+    value: VERDICT_COLORS.pass,
   }
+  const changeTooltip = [
+    { field: 'size', title: 'Change point: size' },
+    { field: 'interval', title: `${percent}% CI` },
+    { field: 'commits', title: 'Commit range' },
+    { field: 'firstNight', title: 'First night of the new level' },
+    { field: 'nights', title: 'Nights' },
+    { field: 'open', title: 'Open' },
+  ]
+  return [
+    {
+      transform: rowsOf('change'),
+      mark: { type: 'rule', strokeWidth: 2, strokeDash: [5, 3] },
+      encoding: { x, color: changeColor, tooltip: changeTooltip },
+    },
+    {
+      transform: rowsOf('change'),
+      mark: { type: 'text', align: 'left', baseline: 'top', dx: 4, y: 4, fontSize: 11 },
+      encoding: { x, text: { field: 'label' }, color: changeColor, tooltip: changeTooltip },
+    },
+  ]
+}
+
+function trendSubtitle(cell: TrendCell, percent: number): string[] {
   const first = cell.nights[0]
   const last = cell.nights[cell.nights.length - 1]
   const subtitle = [
@@ -234,18 +268,7 @@ export function trendChart(
       : `Dashed rules: ${cell.changePoints.length} change point(s), red up, green down, with size and commit range`,
   ]
   if (cell.control) subtitle.push('Control: a no-gateway noise monitor for the runner, never gated')
-  const spec = {
-    $schema: CHART_SCHEMA,
-    title: { text: `${metric}: ${title}`, subtitle },
-    width: 760,
-    height: 200,
-    data: { values },
-    layer: layers,
-    config: CHART_CONFIG,
-  }
-  // Ids are file-name and element-id safe; cell names hold '/'.
-  const id = `trend-${index + 1}-${cell.cell.replace(/[^A-Za-z0-9_-]+/g, '-')}`
-  return { id, title: spec.title.text, spec: spec as TopLevelSpec }
+  return subtitle
 }
 
 /** Every cell's chart, gated cells first, then the controls. */

@@ -189,12 +189,54 @@ export function mergePartials(input: readonly PartialResults[], expectedCommit?:
     shard.layout,
   )
   const verdict = first.mode === 'baseline' ? 'pass' : gatedVerdict(cells)
-  const label = (r: GateResults) => `shard ${(r.shard as Shard).index}/${shard.count}`
-  const regressed = cells.filter((c) => !c.control && c.verdict === 'regression').map((c) => c.cell)
-  const undecided = cells.filter((c) => !c.control && c.verdict === 'inconclusive').map((c) => c.cell)
+  const method = parts.some((r) => r.method === 'paired') ? 'paired' : first.method
+  const evidence = parts.some((r) => r.evidence === 'paired') ? 'paired' : first.evidence
+  const startedAt = parts.map((r) => r.startedAt).sort()[0] as string
+  const finishedAt = parts.map((r) => r.finishedAt).sort()[parts.length - 1] as string
+  const results: GateResults = {
+    schemaVersion: 1,
+    name: first.name,
+    mode: first.mode,
+    method,
+    verdict,
+    threshold: first.threshold,
+    confidence: first.confidence,
+    metric: first.metric,
+    startedAt,
+    finishedAt,
+    gitSha: first.gitSha,
+    k6Version: first.k6Version,
+    ...(first.k6Flags ? { k6Flags: first.k6Flags } : {}),
+    machine: first.machine,
+    baseline: parts.find((r) => r.baseline)?.baseline ?? null,
+    cells,
+    notes: mergedNotes(parts, cells, shard.count),
+    ...(evidence ? { evidence } : {}),
+    decision: mergedDecision(verdict, cells, shard.count),
+    ...(first.cannotBlock ? { cannotBlock: first.cannotBlock } : {}),
+    storedPhase: mergedStoredPhase(parts),
+    paired: mergedPaired(parts),
+    // The shards ran side by side: the gate took as long as its slowest share.
+    wallTimeS: Math.max(...parts.map((r) => r.wallTimeS ?? 0)),
+    ...(first.changePoints ? { changePoints: first.changePoints } : {}),
+    figures: mergedFigures(parts, cells, shard.layout, first.confidence),
+  }
+  const fails =
+    first.mode === 'gate' &&
+    (verdict === 'regression' || (verdict === 'inconclusive' && shard.onInconclusive === 'fail'))
+  return { results, fails }
+}
+
+/** What was merged and how, a line per share, then each share's own notes once (partial notes left out). */
+function mergedNotes(
+  parts: readonly GateResults[],
+  cells: readonly CellComparison[],
+  count: number,
+): string[] {
+  const label = (r: GateResults) => `shard ${(r.shard as Shard).index}/${count}`
   const family = cells.filter((c) => !c.control && c.adjustedPValue !== null).length
   const notes = [
-    `Merged from ${shard.count} shards, each on its own runner; Holm applied once across the ${family} gated cell(s) with a p-value of all shards.`,
+    `Merged from ${count} shards, each on its own runner; Holm applied once across the ${family} gated cell(s) with a p-value of all shards.`,
     ...parts.map(
       (r) =>
         `${label(r)}: ${r.shard?.cells.length ?? 0} gated cell(s), partial verdict ${r.verdict}${r.decision ? ` (${r.decision})` : ''}${r.wallTimeS !== undefined ? `, ${Math.round(r.wallTimeS)} s` : ''}, ${r.machine.cpus} x ${r.machine.cpuModel}.`,
@@ -207,74 +249,66 @@ export function mergePartials(input: readonly PartialResults[], expectedCommit?:
       seen.add(note)
       notes.push(`${label(r)}: ${note}`)
     }
-  const method = parts.some((r) => r.method === 'paired') ? 'paired' : first.method
-  const evidence = parts.some((r) => r.evidence === 'paired') ? 'paired' : first.evidence
+  return notes
+}
+
+/** The merged gate's decision sentence. */
+function mergedDecision(verdict: Verdict, cells: readonly CellComparison[], count: number): string {
+  const regressed = cells.filter((c) => !c.control && c.verdict === 'regression').map((c) => c.cell)
+  const undecided = cells.filter((c) => !c.control && c.verdict === 'inconclusive').map((c) => c.cell)
+  return verdict === 'regression'
+    ? `${regressed.join(', ')} regressed (merged over ${count} shards, Holm across all cells)`
+    : verdict === 'inconclusive'
+      ? `still undecided: ${undecided.join(', ') || 'no gated cell'} (merged over ${count} shards)`
+      : `every gated cell passes (merged over ${count} shards)`
+}
+
+/** The stored phases of the shares as one, when every share had one. */
+function mergedStoredPhase(parts: readonly GateResults[]): GateResults['storedPhase'] {
   const stored = parts.map((r) => r.storedPhase)
+  if (!stored.every((s) => s)) return null
+  return {
+    verdict: gatedVerdict(stored.flatMap((s) => s?.cells ?? []) as CellComparison[]),
+    runner: worstRunner(stored.map((s) => (s as NonNullable<typeof s>).runner)),
+    cells: stored.flatMap((s) => s?.cells ?? []),
+  }
+}
+
+/**
+ * The share with the fewest pairs per cell, as it ran them: the report never claims more pairs
+ * than every cell had, and its blocks and pairs agree (the shares' blocks ran side by side).
+ */
+function mergedPaired(parts: readonly GateResults[]): GateResults['paired'] {
   const paired = parts.map((r) => r.paired)
-  const startedAt = parts.map((r) => r.startedAt).sort()[0] as string
-  const finishedAt = parts.map((r) => r.finishedAt).sort()[parts.length - 1] as string
-  const confidence = first.confidence
-  // With the layout, the overhead figures over every share's cells, as the unsharded gate computes
-  // them (a share may lack the reference profile's cells); without, the shares' own, joined.
-  const overhead = shard.layout
+  return paired.every((p) => p)
+    ? (paired as NonNullable<(typeof paired)[number]>[]).reduce((a, b) => (b.pairs < a.pairs ? b : a))
+    : null
+}
+
+/**
+ * With the layout, the overhead figures over every share's cells, as the unsharded gate computes
+ * them (a share may lack the reference profile's cells); without, the shares' own, joined. Payload
+ * and resource figures are always over every cell.
+ */
+function mergedFigures(
+  parts: readonly GateResults[],
+  cells: CellComparison[],
+  layout: Layout | undefined,
+  confidence: number,
+): NonNullable<GateResults['figures']> {
+  const overhead = layout
     ? overheadFigures({
         cells,
-        reference: shard.layout.reference,
+        reference: layout.reference,
         confidence,
-        hooks: Object.fromEntries(shard.layout.profiles.map((p) => [p.name, p.hooks])),
+        hooks: Object.fromEntries(layout.profiles.map((p) => [p.name, p.hooks])),
       })
     : joinedOverhead(parts)
   const payload = payloadFigures(cells, confidence)
   const resources = resourceFigures(cells, confidence)
-  const results: GateResults = {
-    schemaVersion: 1,
-    name: first.name,
-    mode: first.mode,
-    method,
-    verdict,
-    threshold: first.threshold,
-    confidence,
-    metric: first.metric,
-    startedAt,
-    finishedAt,
-    gitSha: first.gitSha,
-    k6Version: first.k6Version,
-    ...(first.k6Flags ? { k6Flags: first.k6Flags } : {}),
-    machine: first.machine,
-    baseline: parts.find((r) => r.baseline)?.baseline ?? null,
-    cells,
-    notes,
-    ...(evidence ? { evidence } : {}),
-    decision:
-      verdict === 'regression'
-        ? `${regressed.join(', ')} regressed (merged over ${shard.count} shards, Holm across all cells)`
-        : verdict === 'inconclusive'
-          ? `still undecided: ${undecided.join(', ') || 'no gated cell'} (merged over ${shard.count} shards)`
-          : `every gated cell passes (merged over ${shard.count} shards)`,
-    ...(first.cannotBlock ? { cannotBlock: first.cannotBlock } : {}),
-    storedPhase: stored.every((s) => s)
-      ? {
-          verdict: gatedVerdict(stored.flatMap((s) => s?.cells ?? []) as CellComparison[]),
-          runner: worstRunner(stored.map((s) => (s as NonNullable<typeof s>).runner)),
-          cells: stored.flatMap((s) => s?.cells ?? []),
-        }
-      : null,
-    // The share with the fewest pairs per cell, as it ran them: the report never claims more pairs
-    // than every cell had, and its blocks and pairs agree (the shares' blocks ran side by side).
-    paired: paired.every((p) => p)
-      ? (paired as NonNullable<(typeof paired)[number]>[]).reduce((a, b) => (b.pairs < a.pairs ? b : a))
-      : null,
-    // The shards ran side by side: the gate took as long as its slowest share.
-    wallTimeS: Math.max(...parts.map((r) => r.wallTimeS ?? 0)),
-    ...(first.changePoints ? { changePoints: first.changePoints } : {}),
-    figures: {
-      ...overhead,
-      ...(payload.length > 0 ? { payload } : {}),
-      ...(resources.length > 0 ? { resources } : {}),
-    },
+  return {
+    ...overhead,
+    ...(payload.length > 0 ? { payload } : {}),
+    ...(resources.length > 0 ? { resources } : {}),
   }
-  const fails =
-    first.mode === 'gate' &&
-    (verdict === 'regression' || (verdict === 'inconclusive' && shard.onInconclusive === 'fail'))
-  return { results, fails }
 }

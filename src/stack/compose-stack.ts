@@ -163,76 +163,26 @@ export async function startComposeStack(options: StartComposeOptions): Promise<R
       `stack.compose (${file}): Docker Compose not found: neither "docker compose" nor "docker-compose" works; install one (scripts/setup.sh installs docker-compose)`,
     )
   }
-  const project = composeProjectName(options.runId, options.variant, options.instance)
-  const tmp = mkdtempSync(path.join(tmpdir(), 'perf-gate-compose-'))
-  const overridePath = path.join(tmp, 'perf-gate.override.yml')
-  const composeText = readFileSync(file, 'utf8')
-  writeFileSync(overridePath, overrideDocument(composeText, options.labels, options.overrides))
-  // Read as the config check read them (merge keys applied): the hosts it accepted resolve here.
-  const aliases = composeNetworkAliases(
-    (parseYaml(composeText, { merge: true }) as { services: Record<string, unknown> }).services,
-  )
-  // Absolute, from the trusted PATH: testcontainers would otherwise look `docker` up on process.env's.
-  const executable = compose.standalone
-    ? { standalone: true as const, executablePath: compose.executablePath }
-    : { executablePath: compose.executablePath }
-  const composeOptions = options.stack.profiles.flatMap((p) => ['--profile', p])
-  // Compose and what it starts (credential helpers) resolve programs on the trusted PATH only.
-  const environment = { ...composeEnvironment(), PATH: trustedPath() }
-
-  let environmentUp: StartedDockerComposeEnvironment | undefined
+  const project = prepareProject(options, compose)
+  const teardown = () => composeDown(project, options)
   let stopping: Promise<void> | undefined
-  const teardown = async () => {
-    try {
-      // `down` by project name works whether or not `up` got as far as returning an environment
-      // (a signal mid-start); it removes the project's containers and networks.
-      const client = await getContainerRuntimeClient()
-      await client.compose.down(
-        {
-          filePath: path.dirname(file),
-          files: [file, overridePath],
-          projectName: project,
-          composeOptions,
-          environment,
-          executable,
-        },
-        { removeVolumes: true, timeout: 1_000 },
-      )
-    } catch (error) {
-      options.log.warning(`stack.compose (${file}): compose down failed: ${composeMessage(error)}`)
-    } finally {
-      await options.removeLeftovers()
-    }
-  }
   // Memoized: a signal handler and the caller's finally may both stop the stack.
   let upRunning = false
   const stop = () =>
     (stopping ??= (async () => {
       await teardown()
       // While `up` runs, the override file is still needed for the second teardown below.
-      if (!upRunning) rmSync(tmp, { recursive: true, force: true })
+      if (!upRunning) rmSync(project.tmp, { recursive: true, force: true })
     })())
 
   try {
-    let env = new DockerComposeEnvironment(path.dirname(file), [file, overridePath])
-      .withProjectName(project)
-      .withProfiles(...options.stack.profiles)
-      .withEnvironment(environment)
-    env = env.withClientOptions({ executable })
-    for (const [service, wait] of Object.entries(options.stack.wait)) {
-      if (!wait.log) continue
-      // testcontainers matches waits by container name: "<service>-1" (v2), "<project>_<service>_1" (v1).
-      const container = compose.standalone ? `${project}_${service}_1` : `${service}-1`
-      env = env.withWaitStrategy(
-        container,
-        Wait.forLogMessage(wait.log).withStartupTimeout(durationMs(wait.timeout)),
-      )
-    }
+    const env = projectEnvironment(project, options.stack, compose)
     options.log.info(
-      `starting compose project ${project} from ${file} (${compose.standalone ? 'docker-compose' : 'docker compose'} ${compose.version})`,
+      `starting compose project ${project.name} from ${file} (${compose.standalone ? 'docker-compose' : 'docker compose'} ${compose.version})`,
     )
     const began = Date.now()
     upRunning = true
+    let environmentUp: StartedDockerComposeEnvironment
     try {
       environmentUp = await env.up(options.stack.services)
     } catch (error) {
@@ -247,30 +197,14 @@ export async function startComposeStack(options: StartComposeOptions): Promise<R
       if (stopping) {
         await stopping
         await teardown()
-        rmSync(tmp, { recursive: true, force: true })
+        rmSync(project.tmp, { recursive: true, force: true })
       }
     }
     if (stopping) throw new InfrastructureError('interrupted')
-    const services = await composeServices(project, environmentUp)
+    const services = await composeServices(project.name, environmentUp)
     if (services.size === 0)
       throw new InfrastructureError(`stack.compose (${file}): compose started no container`)
-    await Promise.all(
-      Object.entries(options.stack.wait).map(async ([name, wait]) => {
-        const service = services.get(name)
-        if (!wait.http) return
-        if (!service)
-          throw new InfrastructureError(
-            `stack.compose (${file}): stack.wait.${name}: compose started no container for "${name}"`,
-          )
-        const { host } = service.address(wait.http.port)
-        await waitForHttp(
-          `http://${host}:${wait.http.port}${wait.http.path}`,
-          wait.http.status,
-          durationMs(wait.timeout),
-          `stack.compose (${file}): service "${name}"`,
-        )
-      }),
-    )
+    await waitForHttpServices(services, options.stack.wait, file)
     for (const [name, service] of services) {
       options.log.info(
         `service ${name} ready at ${service.address(0).host} (compose, ${((Date.now() - began) / 1000).toFixed(1)}s)`,
@@ -278,15 +212,131 @@ export async function startComposeStack(options: StartComposeOptions): Promise<R
     }
     return {
       variant: options.variant,
-      networkName: project,
+      networkName: project.name,
       services,
-      resolveUrl: composeUrlResolver(services, aliases),
+      resolveUrl: composeUrlResolver(services, project.aliases),
       stop,
     }
   } catch (error) {
     await stop()
     throw error
   }
+}
+
+/** One variant's compose project as perf-gate runs it: its name, its files, how Compose is called. */
+interface ComposeProject {
+  name: string
+  /** The user's compose file. */
+  file: string
+  /** The temporary folder of the generated override file. */
+  tmp: string
+  overridePath: string
+  /** Network alias -> service, lower case, as the config check read them. */
+  aliases: Record<string, string>
+  /** `--profile` arguments of stack.profiles. */
+  composeOptions: string[]
+  environment: Record<string, string>
+  executable: { standalone?: true; executablePath: string }
+}
+
+/** Names the project and writes its override file (labels, the variant's overrides) to a temp dir. */
+function prepareProject(options: StartComposeOptions, compose: ComposeExecutable): ComposeProject {
+  const file = options.stack.compose
+  const tmp = mkdtempSync(path.join(tmpdir(), 'perf-gate-compose-'))
+  const overridePath = path.join(tmp, 'perf-gate.override.yml')
+  const composeText = readFileSync(file, 'utf8')
+  writeFileSync(overridePath, overrideDocument(composeText, options.labels, options.overrides))
+  return {
+    name: composeProjectName(options.runId, options.variant, options.instance),
+    file,
+    tmp,
+    overridePath,
+    // Read as the config check read them (merge keys applied): the hosts it accepted resolve here.
+    aliases: composeNetworkAliases(
+      (parseYaml(composeText, { merge: true }) as { services: Record<string, unknown> }).services,
+    ),
+    composeOptions: options.stack.profiles.flatMap((p) => ['--profile', p]),
+    // Compose and what it starts (credential helpers) resolve programs on the trusted PATH only.
+    environment: { ...composeEnvironment(), PATH: trustedPath() },
+    // Absolute, from the trusted PATH: testcontainers would otherwise look `docker` up on process.env's.
+    executable: compose.standalone
+      ? { standalone: true as const, executablePath: compose.executablePath }
+      : { executablePath: compose.executablePath },
+  }
+}
+
+/**
+ * `compose down` of the project, then the label sweep. By project name it works whether or not `up`
+ * got as far as returning an environment (a signal mid-start); it removes the project's containers
+ * and networks. A failing `down` is a warning: the sweep still runs.
+ */
+async function composeDown(project: ComposeProject, options: StartComposeOptions): Promise<void> {
+  try {
+    const client = await getContainerRuntimeClient()
+    await client.compose.down(
+      {
+        filePath: path.dirname(project.file),
+        files: [project.file, project.overridePath],
+        projectName: project.name,
+        composeOptions: project.composeOptions,
+        environment: project.environment,
+        executable: project.executable,
+      },
+      { removeVolumes: true, timeout: 1_000 },
+    )
+  } catch (error) {
+    options.log.warning(`stack.compose (${project.file}): compose down failed: ${composeMessage(error)}`)
+  } finally {
+    await options.removeLeftovers()
+  }
+}
+
+/** The testcontainers environment of the project, with the log-line waits of stack.wait. */
+function projectEnvironment(
+  project: ComposeProject,
+  stack: ComposeStackConfig,
+  compose: ComposeExecutable,
+): DockerComposeEnvironment {
+  let env = new DockerComposeEnvironment(path.dirname(project.file), [project.file, project.overridePath])
+    .withProjectName(project.name)
+    .withProfiles(...stack.profiles)
+    .withEnvironment(project.environment)
+  env = env.withClientOptions({ executable: project.executable })
+  for (const [service, wait] of Object.entries(stack.wait)) {
+    if (!wait.log) continue
+    // testcontainers matches waits by container name: "<service>-1" (v2), "<project>_<service>_1" (v1).
+    const container = compose.standalone ? `${project.name}_${service}_1` : `${service}-1`
+    env = env.withWaitStrategy(
+      container,
+      Wait.forLogMessage(wait.log).withStartupTimeout(durationMs(wait.timeout)),
+    )
+  }
+  return env
+}
+
+/** Waits, side by side, for the services that stack.wait gives an HTTP check, at their container IPs. */
+async function waitForHttpServices(
+  services: ReadonlyMap<string, RunningService>,
+  waits: ComposeStackConfig['wait'],
+  file: string,
+): Promise<void> {
+  await Promise.all(
+    Object.entries(waits).map(async ([name, wait]) => {
+      const service = services.get(name)
+      if (!wait.http) return
+      if (!service)
+        throw new InfrastructureError(
+          `stack.compose (${file}): stack.wait.${name}: compose started no container for "${name}"`,
+        )
+      const { host } = service.address(wait.http.port)
+      await waitForHttp(
+        `http://${host}:${wait.http.port}${wait.http.path}`,
+        wait.http.status,
+        durationMs(wait.timeout),
+        `stack.compose (${file}): service "${name}"`,
+      )
+    }),
+  )
 }
 
 /**

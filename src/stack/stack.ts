@@ -9,6 +9,7 @@ import { hostname } from 'node:os'
 import {
   GenericContainer,
   getContainerRuntimeClient,
+  type ContainerRuntimeClient,
   Wait,
   type StartedTestContainer,
   type WaitStrategy,
@@ -153,7 +154,7 @@ export async function startStack(config: Config, options: StartStackOptions): Pr
   // Created through testcontainers' runtime client rather than `new Network()` so that the network
   // carries our run label: a sweep after a crash or a signal can then find and remove it too.
   const networkName = `perf-gate-${options.runId}-${options.variant}${options.instance ? `-${options.instance}` : ''}`
-  let useContainerIps: boolean | undefined
+  const reach: Reach = { containerIps: undefined }
 
   // Memoized: a signal handler and the caller's finally may both stop the stack; the second caller
   // must wait for the same teardown instead of returning early while containers still exist.
@@ -172,67 +173,18 @@ export async function startStack(config: Config, options: StartStackOptions): Pr
       images.set(name, await imageFor(name, service, options.log))
     await client.network.create({ Name: networkName, Driver: 'bridge', Labels: labels })
     const waves = serviceWaves(Object.fromEntries(Object.entries(services).map(([n, s]) => [n, s.dependsOn])))
+    const network = { client, networkName, labels, reach }
     for (const wave of waves) {
       await Promise.all(
         wave.map(async (name) => {
+          const image = images.get(name) as string
           const service = services[name] as ServiceConfig
-          const tail = new LogTail()
-          let container = new GenericContainer(images.get(name) as string)
-            .withNetworkMode(networkName)
-            .withNetworkAliases(name)
-            .withLabels({ ...labels, [SERVICE_LABEL]: name })
-            .withEnvironment(service.env)
-            .withExposedPorts(...service.ports)
-            .withWaitStrategy(waitStrategyFor(service))
-            .withLogConsumer(tail.consume)
-          if (service.command) container = container.withCommand(service.command)
-          if (service.files.length > 0) container = container.withCopyFilesToContainer(service.files)
-          if (service.resources) {
-            container = container.withResourcesQuota({
-              ...(service.resources.cpus ? { cpu: service.resources.cpus } : {}),
-              ...(service.resources.memoryMiB ? { memory: service.resources.memoryMiB / 1024 } : {}),
-            })
-          }
-          const began = Date.now()
-          let running: StartedTestContainer
-          try {
-            running = await container.start()
-          } catch (error) {
-            throw new InfrastructureError(
-              `service "${name}" (${images.get(name)}) did not start: ${(error as Error).message}\n  last log lines:\n${tail.text()}`,
-              { cause: error },
-            )
-          }
-          const cpus = options.cpusets?.[name]
-          if (cpus !== undefined) {
-            // Set on the running container (docker update), as bench/designs.ts measured it.
-            await client.container.getById(running.getId()).update({ CpusetCpus: cpus })
-          }
-          // let: a start-up measurement stops and starts the container, and Docker may then hand it
-          // another address on the network (seen here); reattach() reads the new one.
-          let ip = running.getIpAddress(networkName)
-          started.set(name, {
-            name,
-            container: running,
-            address: (port) =>
-              useContainerIps !== false
-                ? { host: ip, port }
-                : { host: running.getHost(), port: running.getMappedPort(port) },
-            reattach: async () => {
-              if (useContainerIps === false)
-                throw new InfrastructureError(
-                  `service "${name}" was restarted, but its mapped ports cannot be re-read: a start-up measurement needs container IPs reachable from this host`,
-                )
-              const info = await client.container.inspect(client.container.getById(running.getId()))
-              ip = info.NetworkSettings.Networks[networkName]?.IPAddress ?? ip
-            },
-          })
-          options.log.info(`service ${name} ready in ${((Date.now() - began) / 1000).toFixed(1)}s at ${ip}`)
+          started.set(name, await startService(name, service, image, network, options))
         }),
       )
     }
-    useContainerIps = await containerIpsReachable(started, services, networkName)
-    if (!useContainerIps)
+    reach.containerIps = await containerIpsReachable(started, services, networkName)
+    if (!reach.containerIps)
       options.log.warning('container IPs are not reachable from this host; using mapped ports (slower)')
     return {
       variant: options.variant,
@@ -244,6 +196,97 @@ export async function startStack(config: Config, options: StartStackOptions): Pr
   } catch (error) {
     await stop()
     throw error
+  }
+}
+
+/**
+ * How the host reaches the stack's services: at their container IPs, or (false) through mapped
+ * ports. Undefined until every service started and it was checked; addresses read it when asked.
+ */
+interface Reach {
+  containerIps: boolean | undefined
+}
+
+/** The stack's network a service joins, and what it needs from it. */
+interface StackNetwork {
+  client: ContainerRuntimeClient
+  networkName: string
+  labels: Record<string, string>
+  reach: Reach
+}
+
+/** The container of one service, joined to the stack's network under its name, not yet started. */
+function serviceContainer(
+  name: string,
+  service: ServiceConfig,
+  image: string,
+  { networkName, labels }: StackNetwork,
+  tail: LogTail,
+): GenericContainer {
+  let container = new GenericContainer(image)
+    .withNetworkMode(networkName)
+    .withNetworkAliases(name)
+    .withLabels({ ...labels, [SERVICE_LABEL]: name })
+    .withEnvironment(service.env)
+    .withExposedPorts(...service.ports)
+    .withWaitStrategy(waitStrategyFor(service))
+    .withLogConsumer(tail.consume)
+  if (service.command) container = container.withCommand(service.command)
+  if (service.files.length > 0) container = container.withCopyFilesToContainer(service.files)
+  if (service.resources) {
+    container = container.withResourcesQuota({
+      ...(service.resources.cpus ? { cpu: service.resources.cpus } : {}),
+      ...(service.resources.memoryMiB ? { memory: service.resources.memoryMiB / 1024 } : {}),
+    })
+  }
+  return container
+}
+
+/** Starts one service and waits for it; a failure carries the container's last log lines. */
+async function startService(
+  name: string,
+  service: ServiceConfig,
+  image: string,
+  network: StackNetwork,
+  options: StartStackOptions,
+): Promise<RunningService> {
+  const { client, networkName, reach } = network
+  const tail = new LogTail()
+  const container = serviceContainer(name, service, image, network, tail)
+  const began = Date.now()
+  let running: StartedTestContainer
+  try {
+    running = await container.start()
+  } catch (error) {
+    throw new InfrastructureError(
+      `service "${name}" (${image}) did not start: ${(error as Error).message}\n  last log lines:\n${tail.text()}`,
+      { cause: error },
+    )
+  }
+  const cpus = options.cpusets?.[name]
+  if (cpus !== undefined) {
+    // Set on the running container (docker update), as bench/designs.ts measured it.
+    await client.container.getById(running.getId()).update({ CpusetCpus: cpus })
+  }
+  // let: a start-up measurement stops and starts the container, and Docker may then hand it
+  // another address on the network (seen here); reattach() reads the new one.
+  let ip = running.getIpAddress(networkName)
+  options.log.info(`service ${name} ready in ${((Date.now() - began) / 1000).toFixed(1)}s at ${ip}`)
+  return {
+    name,
+    container: running,
+    address: (port) =>
+      reach.containerIps !== false
+        ? { host: ip, port }
+        : { host: running.getHost(), port: running.getMappedPort(port) },
+    reattach: async () => {
+      if (reach.containerIps === false)
+        throw new InfrastructureError(
+          `service "${name}" was restarted, but its mapped ports cannot be re-read: a start-up measurement needs container IPs reachable from this host`,
+        )
+      const info = await client.container.inspect(client.container.getById(running.getId()))
+      ip = info.NetworkSettings.Networks[networkName]?.IPAddress ?? ip
+    },
   }
 }
 

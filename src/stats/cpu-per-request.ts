@@ -12,9 +12,10 @@ import type { CellComparison, ResourceSample, RunCpu, RunResult, SampleSummary, 
 import type { StatsGate } from './cell-comparison.js'
 import { mean, sd, summarize } from './descriptive.js'
 import { detectablePct } from './detectable.js'
-import { meanEstimate, tInterval, toRatio, welchEstimate, type LogEstimate } from './intervals.js'
+import { meanEstimate, welchEstimate, type LogEstimate } from './intervals.js'
+import { logRatios, pairSummaries } from './paired-comparison.js'
 import { formatChange, formatRatio } from './reason-text.js'
-import { cellVerdict, latencyVerdict, MIN_RUNS } from './verdict.js'
+import { cellVerdict, decideRatio, MIN_RUNS } from './verdict.js'
 
 export type CpuPerRequestComparison = NonNullable<CellComparison['cpuPerRequest']>
 
@@ -98,16 +99,56 @@ export function compareCpuPerRequest(input: CpuComparisonInput): CpuPerRequestCo
   const { gate } = input
   const candidate = usable(input.candidateRuns)
   const baseline = input.baselineRuns ? usable(input.baselineRuns) : []
-  const service = [...input.candidateRuns, ...(input.baselineRuns ?? [])].find((r) => r.cpuPerRequest)
-    ?.cpuPerRequest?.service
   if (candidate.length === 0 && !input.gated) return undefined
   const test = input.method === 'paired' ? 'paired-t' : 'welch'
-  const empty: CpuPerRequestComparison = {
+  const empty = emptyComparison(input, candidate, baseline)
+  if (candidate.length === 0) return { ...empty, reasons: [noCandidateReason(input.candidateRuns)] }
+  if (baseline.length === 0) return { ...empty, reasons: ['no baseline CPU per request for this cell'] }
+
+  const sample =
+    input.method === 'paired'
+      ? pairedSample(candidate, baseline, gate.confidence)
+      : storedSample(candidate, baseline, gate.confidence)
+  if ('shortfall' in sample) {
+    return {
+      ...empty,
+      ...sample.summaries,
+      test,
+      changePct: sample.changePct,
+      reasons: [sample.shortfall],
+    }
+  }
+  const { interval, ratio, decision } = decideRatio(sample.estimate, gate)
+  // The same three-way rule as latency (verdict.ts), read as "more CPU" rather than "slower".
+  const verdict = decision.verdict
+  return {
+    ...empty,
+    ...sample.summaries,
+    test,
+    ratio,
+    changePct: (ratio.estimate - 1) * 100,
+    pValue: interval.pValue,
+    verdict,
+    ...(sample.sigma !== null ? { sigmaLogRatio: sample.sigma } : {}),
+    minDetectablePct: detectablePct(interval, gate),
+    reasons: [sample.what, verdictReason(verdict, formatRatio(ratio), gate.threshold)],
+  }
+}
+
+/** The comparison before anything is decided: each side's values summarized, no ratio, inconclusive. */
+function emptyComparison(
+  input: CpuComparisonInput,
+  candidate: readonly RunResult[],
+  baseline: readonly RunResult[],
+): CpuPerRequestComparison {
+  const service = [...input.candidateRuns, ...(input.baselineRuns ?? [])].find((r) => r.cpuPerRequest)
+    ?.cpuPerRequest?.service
+  return {
     service: service ?? 'unknown',
     gated: input.gated,
     test: null,
-    candidate: summarize(candidate.map(valueOf), gate.confidence),
-    baseline: baseline.length > 0 ? summarize(baseline.map(valueOf), gate.confidence) : null,
+    candidate: summarize(candidate.map(valueOf), input.gate.confidence),
+    baseline: baseline.length > 0 ? summarize(baseline.map(valueOf), input.gate.confidence) : null,
     ratio: null,
     changePct: null,
     pValue: null,
@@ -115,92 +156,76 @@ export function compareCpuPerRequest(input: CpuComparisonInput): CpuPerRequestCo
     verdict: 'inconclusive',
     reasons: [],
   }
-  if (candidate.length === 0) {
-    const left = input.candidateRuns.filter((r) => r.cpuPerRequest && (r.warmup || !r.valid)).length
+}
+
+/** Why no candidate run has a CPU per request: all left out, or never sampled. */
+function noCandidateReason(candidateRuns: readonly RunResult[]): string {
+  const left = candidateRuns.filter((r) => r.cpuPerRequest && (r.warmup || !r.valid)).length
+  return left > 0
+    ? `no valid measured run with CPU counters (${left} warm-up or invalid run${left === 1 ? '' : 's'} left out)`
+    : 'no CPU counters were sampled (gate.sampleResources, docker stats)'
+}
+
+type Summaries = { candidate: SampleSummary; baseline: SampleSummary }
+
+/** What one test makes of the runs: the log-scale estimate it decides on, or why it cannot yet. */
+type CpuSample =
+  | { summaries: Summaries; changePct: number | null; shortfall: string }
+  | { summaries: Summaries; estimate: LogEstimate; sigma: number | null; what: string }
+
+/** Paired t over blocks (or rounds) that both variants have. */
+function pairedSample(
+  candidate: readonly RunResult[],
+  baseline: readonly RunResult[],
+  confidence: number,
+): CpuSample {
+  const a = byBlock(candidate)
+  const b = byBlock(baseline)
+  const keys = [...a.keys()].filter((k) => b.has(k)).sort((x, y) => x - y)
+  const pairs = keys.map((k) => ({ candidate: a.get(k) as number, baseline: b.get(k) as number }))
+  const summaries = pairSummaries(pairs, confidence)
+  const ratios = logRatios(pairs)
+  if (pairs.length < MIN_RUNS) {
     return {
-      ...empty,
-      reasons: [
-        left > 0
-          ? `no valid measured run with CPU counters (${left} warm-up or invalid run${left === 1 ? '' : 's'} left out)`
-          : 'no CPU counters were sampled (gate.sampleResources, docker stats)',
-      ],
+      summaries,
+      changePct: pairs.length > 0 ? (Math.exp(mean(ratios)) - 1) * 100 : null,
+      shortfall: `only ${pairs.length} paired block(s) with CPU counters: at least ${MIN_RUNS} are needed`,
     }
   }
-  if (baseline.length === 0) return { ...empty, reasons: ['no baseline CPU per request for this cell'] }
+  const sigma = sd(ratios)
+  return {
+    summaries,
+    estimate: meanEstimate(ratios),
+    sigma,
+    what: `CPU per request: paired t over ${pairs.length} blocks (sd of log ratio ${sigma.toFixed(3)})`,
+  }
+}
 
-  let estimate: LogEstimate
-  let summaries: { candidate: SampleSummary; baseline: SampleSummary }
-  let sigma: number | null = null
-  let what: string
-  if (input.method === 'paired') {
-    const a = byBlock(candidate)
-    const b = byBlock(baseline)
-    const keys = [...a.keys()].filter((k) => b.has(k)).sort((x, y) => x - y)
-    const pairs = keys.map((k) => ({ candidate: a.get(k) as number, baseline: b.get(k) as number }))
-    summaries = {
-      candidate: summarize(
-        pairs.map((p) => p.candidate),
-        gate.confidence,
-      ),
-      baseline: summarize(
-        pairs.map((p) => p.baseline),
-        gate.confidence,
-      ),
+/** Welch t against the stored baseline's runs, pooled over its nights. */
+function storedSample(
+  candidate: readonly RunResult[],
+  baseline: readonly RunResult[],
+  confidence: number,
+): CpuSample {
+  const summaries = {
+    candidate: summarize(candidate.map(valueOf), confidence),
+    baseline: summarize(baseline.map(valueOf), confidence),
+  }
+  if (candidate.length < MIN_RUNS || baseline.length < MIN_RUNS) {
+    return {
+      summaries,
+      changePct: (summaries.candidate.mean / summaries.baseline.mean - 1) * 100,
+      shortfall: `${candidate.length} candidate and ${baseline.length} baseline runs with CPU counters: at least ${MIN_RUNS} per side are needed`,
     }
-    const logRatios = pairs.map((p) => Math.log(p.candidate / p.baseline))
-    if (pairs.length < MIN_RUNS) {
-      return {
-        ...empty,
-        ...summaries,
-        test,
-        changePct: pairs.length > 0 ? (Math.exp(mean(logRatios)) - 1) * 100 : null,
-        reasons: [`only ${pairs.length} paired block(s) with CPU counters: at least ${MIN_RUNS} are needed`],
-      }
-    }
-    estimate = meanEstimate(logRatios)
-    sigma = sd(logRatios)
-    what = `CPU per request: paired t over ${pairs.length} blocks (sd of log ratio ${sigma.toFixed(3)})`
-  } else {
-    summaries = {
-      candidate: summarize(candidate.map(valueOf), gate.confidence),
-      baseline: summarize(baseline.map(valueOf), gate.confidence),
-    }
-    if (candidate.length < MIN_RUNS || baseline.length < MIN_RUNS) {
-      return {
-        ...empty,
-        ...summaries,
-        test,
-        changePct: (summaries.candidate.mean / summaries.baseline.mean - 1) * 100,
-        reasons: [
-          `${candidate.length} candidate and ${baseline.length} baseline runs with CPU counters: at least ${MIN_RUNS} per side are needed`,
-        ],
-      }
-    }
-    estimate = welchEstimate(
+  }
+  return {
+    summaries,
+    estimate: welchEstimate(
       candidate.map((r) => Math.log(valueOf(r))),
       baseline.map((r) => Math.log(valueOf(r))),
-    )
-    what = `CPU per request: Welch t against ${baseline.length} stored runs (pooled over nights)`
-  }
-  const interval = tInterval(estimate, gate.confidence)
-  const ratio = toRatio(interval, gate.confidence)
-  const block =
-    gate.blockConfidence === undefined
-      ? undefined
-      : { lower: Math.exp(tInterval(estimate, gate.blockConfidence).lower), confidence: gate.blockConfidence }
-  // The same three-way rule as latency (verdict.ts), read as "more CPU" rather than "slower".
-  const verdict = latencyVerdict(ratio, gate.threshold, gate.metric, block).verdict
-  return {
-    ...empty,
-    ...summaries,
-    test,
-    ratio,
-    changePct: (ratio.estimate - 1) * 100,
-    pValue: interval.pValue,
-    verdict,
-    ...(sigma !== null ? { sigmaLogRatio: sigma } : {}),
-    minDetectablePct: detectablePct(interval, gate),
-    reasons: [what, verdictReason(verdict, formatRatio(ratio), gate.threshold)],
+    ),
+    sigma: null,
+    what: `CPU per request: Welch t against ${baseline.length} stored runs (pooled over nights)`,
   }
 }
 

@@ -5,10 +5,10 @@
  * far less noisy than either side alone; the paired t on log(candidate / baseline) gives the ratio CI.
  */
 import wilcoxon from '@stdlib/stats-wilcoxon'
-import type { CellComparison, LatencyMetric, RatioEstimate, RunResult } from '../model.js'
+import type { CellComparison, LatencyMetric, RatioEstimate, RunResult, SampleSummary } from '../model.js'
 import { assembleCell, otherMetrics, type LatencyResult, type StatsGate } from './cell-comparison.js'
 import { mean, sd, summarize } from './descriptive.js'
-import { meanEstimate, tInterval, toRatio, type LogEstimate } from './intervals.js'
+import { meanEstimate, tInterval, toRatio } from './intervals.js'
 import { detectablePct } from './detectable.js'
 import { formatChange, formatP } from './reason-text.js'
 import {
@@ -18,7 +18,7 @@ import {
   selectRuns,
   type RunSelection,
 } from './run-selection.js'
-import { latencyVerdict, MIN_RUNS, type BlockBound } from './verdict.js'
+import { decideRatio, MIN_RUNS } from './verdict.js'
 
 export interface PairedComparisonInput {
   profile: string
@@ -159,61 +159,54 @@ export function comparePaired(input: PairedComparisonInput): CellComparison {
   })
 }
 
-/** The ratio's lower bound at gate.blockConfidence, which the block rule reads (verdict.ts). */
-function blockBound(estimate: LogEstimate, gate: StatsGate): BlockBound | undefined {
-  if (gate.blockConfidence === undefined) return undefined
+/** A pair of one metric's values, matched by round or block. */
+type ValuePair = Pick<RunPair, 'candidate' | 'baseline'>
+
+/** Each side of the pairs summarized (the values are what the pairs hold: geometric means per block). */
+export function pairSummaries(
+  pairs: readonly ValuePair[],
+  confidence: number,
+): { candidate: SampleSummary; baseline: SampleSummary } {
   return {
-    lower: Math.exp(tInterval(estimate, gate.blockConfidence).lower),
-    confidence: gate.blockConfidence,
+    candidate: summarize(
+      pairs.map((p) => p.candidate),
+      confidence,
+    ),
+    baseline: summarize(
+      pairs.map((p) => p.baseline),
+      confidence,
+    ),
   }
 }
 
+/** log(candidate / baseline) of each pair: the differences a paired t reads. */
+export function logRatios(pairs: readonly ValuePair[]): number[] {
+  return pairs.map((p) => Math.log(p.candidate / p.baseline))
+}
+
+/** A paired latency result that decides nothing. */
+const UNDECIDED = {
+  ratio: null,
+  pValue: null,
+  verdict: 'inconclusive' as const,
+  latencyTest: 'paired-t' as const,
+}
+
+/** The latency part of a paired cell: paired t over the log ratios of its pairs. */
 function pairedLatency(
   pairing: Pairing,
   candidate: RunSelection,
   baseline: RunSelection,
   gate: StatsGate,
 ): LatencyResult {
-  const { metric, confidence } = gate
   const n = pairing.pairs.length
-  const undecided = {
-    ratio: null,
-    pValue: null,
-    verdict: 'inconclusive' as const,
-    latencyTest: 'paired-t' as const,
-  }
-  if (n === 0) {
-    // Nothing to pair: still describe the candidate's own runs for the report.
-    return {
-      ...undecided,
-      candidate: summarize(
-        candidate.measured.map((run) => run.metrics[metric]),
-        confidence,
-      ),
-      baseline: null,
-      changePct: null,
-      reasons: [
-        baseline.measured.length === 0
-          ? 'no baseline for this cell'
-          : 'no complete pairs (no round has both variants)',
-      ],
-    }
-  }
-  const summaries = {
-    candidate: summarize(
-      pairing.pairs.map((p) => p.candidate),
-      confidence,
-    ),
-    baseline: summarize(
-      pairing.pairs.map((p) => p.baseline),
-      confidence,
-    ),
-  }
-  const logRatios = pairing.pairs.map((p) => Math.log(p.candidate / p.baseline))
+  if (n === 0) return unpairedLatency(candidate, baseline, gate)
+  const summaries = pairSummaries(pairing.pairs, gate.confidence)
+  const ratios = logRatios(pairing.pairs)
   if (n < MIN_RUNS) {
-    const point = Math.exp(mean(logRatios))
+    const point = Math.exp(mean(ratios))
     return {
-      ...undecided,
+      ...UNDECIDED,
       ...summaries,
       changePct: (point - 1) * 100,
       reasons: [
@@ -221,19 +214,16 @@ function pairedLatency(
       ],
     }
   }
-  const estimate = meanEstimate(logRatios)
-  const interval = tInterval(estimate, confidence)
-  const ratio = toRatio(interval, confidence)
-  const decision = latencyVerdict(ratio, gate.threshold, metric, blockBound(estimate, gate))
-  const wilcoxonP = wilcoxonPValue(logRatios)
-  const sigma = sd(logRatios)
+  const { interval, ratio, decision } = decideRatio(meanEstimate(ratios), gate)
+  const wilcoxonP = wilcoxonPValue(ratios)
+  const sigma = sd(ratios)
   const blocks = candidate.measured.some((run) => run.block !== undefined)
   const reasons = [
     `paired t over ${n} ${blocks ? 'blocks of freshly started stacks' : 'pairs'} (sd of log ratio ${sigma.toFixed(3)})`,
   ]
   if (interval.se === 0) reasons.push('every pair has the same ratio: the interval has zero width')
   reasons.push(decision.reason)
-  const note = wilcoxonNote(decision.verdict, wilcoxonP, n, 1 - confidence)
+  const note = wilcoxonNote(decision.verdict, wilcoxonP, n, 1 - gate.confidence)
   if (note) reasons.push(note)
   return {
     ...summaries,
@@ -247,6 +237,24 @@ function pairedLatency(
     sigmaLogRatio: sigma,
     minDetectablePct: detectablePct(interval, gate),
     otherRatios: otherPairedRatios(candidate.eligible, baseline.eligible, gate),
+  }
+}
+
+/** Nothing to pair: still describe the candidate's own runs for the report. */
+function unpairedLatency(candidate: RunSelection, baseline: RunSelection, gate: StatsGate): LatencyResult {
+  return {
+    ...UNDECIDED,
+    candidate: summarize(
+      candidate.measured.map((run) => run.metrics[gate.metric]),
+      gate.confidence,
+    ),
+    baseline: null,
+    changePct: null,
+    reasons: [
+      baseline.measured.length === 0
+        ? 'no baseline for this cell'
+        : 'no complete pairs (no round has both variants)',
+    ],
   }
 }
 
@@ -274,8 +282,7 @@ function otherPairedRatios(
   for (const metric of otherMetrics(gate.metric)) {
     const { pairs } = pairByRound(candidateRuns, baselineRuns, metric)
     if (pairs.length < MIN_RUNS) continue
-    const logRatios = pairs.map((p) => Math.log(p.candidate / p.baseline))
-    ratios[metric] = toRatio(tInterval(meanEstimate(logRatios), gate.confidence), gate.confidence)
+    ratios[metric] = toRatio(tInterval(meanEstimate(logRatios(pairs)), gate.confidence), gate.confidence)
   }
   return ratios
 }

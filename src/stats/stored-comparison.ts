@@ -10,7 +10,7 @@ import type { CellComparison, LatencyMetric, RatioEstimate, RunResult, SampleSum
 import { assembleCell, otherMetrics, type LatencyResult, type StatsGate } from './cell-comparison.js'
 import { mean, median, summarize } from './descriptive.js'
 import { HISTORY_MIN_NIGHTS, historyEstimate, nightLogMeans, predictionInterval } from './history.js'
-import { tInterval, toRatio, welchEstimate, type LogInterval } from './intervals.js'
+import { tInterval, toRatio, welchEstimate, type LogEstimate } from './intervals.js'
 import { detectablePct } from './detectable.js'
 import { formatChange } from './reason-text.js'
 import {
@@ -21,7 +21,7 @@ import {
   selectRuns,
   type RunSelection,
 } from './run-selection.js'
-import { latencyVerdict, MIN_RUNS } from './verdict.js'
+import { decideRatio, MIN_RUNS } from './verdict.js'
 
 export interface StoredComparisonInput {
   profile: string
@@ -73,6 +73,12 @@ export function compareStored(input: StoredComparisonInput): CellComparison {
   })
 }
 
+/** A stored latency result that decides nothing. */
+function undecided(candidate: SampleSummary) {
+  return { candidate, ratio: null, pValue: null, verdict: 'inconclusive' as const, latencyTest: null }
+}
+
+/** The latency part of a stored cell: the candidate against the baseline's nights. */
 function storedLatency(
   candidate: RunSelection,
   nights: readonly RunSelection[],
@@ -84,62 +90,33 @@ function storedLatency(
     .map((night) => valuesOf(night.measured, metric))
     .filter((values) => values.length > 0)
   const candidateSummary = summarize(candidateValues, confidence)
-  const none = {
-    candidate: candidateSummary,
-    ratio: null,
-    pValue: null,
-    verdict: 'inconclusive' as const,
-    latencyTest: null,
-  }
   if (nightValues.length === 0) {
-    return { ...none, baseline: null, changePct: null, reasons: ['no baseline for this cell'] }
+    return {
+      ...undecided(candidateSummary),
+      baseline: null,
+      changePct: null,
+      reasons: ['no baseline for this cell'],
+    }
   }
 
   const history = nightValues.length >= HISTORY_MIN_NIGHTS
   const baselineSummary = history
     ? historySummary(nightValues, confidence)
     : summarize(nightValues.flat(), confidence)
-  const baselineRuns = nightValues.flat().length
-  const method = history
-    ? `compared with a prediction interval for a new night from ${nightValues.length} baseline nights, which includes the runner-to-runner spread`
-    : `baseline has ${nightValues.length} night${nightValues.length === 1 ? '' : 's'}: Welch t against its ${baselineRuns} runs, which does not account for runner-to-runner differences (${HISTORY_MIN_NIGHTS} nights of history do)`
-
-  const tooFew: string[] = []
-  if (candidateValues.length < MIN_RUNS)
-    tooFew.push(`${candidateValues.length} candidate run${candidateValues.length === 1 ? '' : 's'}`)
-  if (!history && baselineRuns < MIN_RUNS)
-    tooFew.push(`${baselineRuns} baseline run${baselineRuns === 1 ? '' : 's'}`)
-  const interval = storedInterval(candidateValues, nightValues, confidence)
-  if (tooFew.length > 0 || interval === null) {
-    const point =
-      candidateValues.length > 0
-        ? Math.exp(mean(candidateValues.map(Math.log)) - logCentre(nightValues, history))
-        : null
+  const latencyTest = history ? 'history' : 'welch'
+  const method = methodText(nightValues, history)
+  const tooFew = tooFewRuns(candidateValues.length, nightValues, history)
+  const estimate = storedEstimate(candidateValues, nightValues)
+  if (tooFew.length > 0 || estimate === null) {
     return {
-      ...none,
+      ...undecided(candidateSummary),
       baseline: baselineSummary,
-      changePct: point === null ? null : (point - 1) * 100,
-      reasons: [
-        method,
-        `only ${tooFew.join(' and ')}: at least ${MIN_RUNS} per side are needed for a confidence interval${point === null ? '' : ` (point estimate ${formatChange(point)})`}`,
-      ],
-      latencyTest: history ? 'history' : 'welch',
+      ...pointEstimate(candidateValues, nightValues, history, method, tooFew),
+      latencyTest,
     }
   }
 
-  const ratio = toRatio(interval, confidence)
-  const strict =
-    gate.blockConfidence === undefined
-      ? null
-      : storedInterval(candidateValues, nightValues, gate.blockConfidence)
-  const decision = latencyVerdict(
-    ratio,
-    gate.threshold,
-    metric,
-    strict && gate.blockConfidence !== undefined
-      ? { lower: Math.exp(strict.lower), confidence: gate.blockConfidence }
-      : undefined,
-  )
+  const { interval, ratio, decision } = decideRatio(estimate, gate)
   const reasons = [method]
   if (interval.se === 0) reasons.push('no spread between runs (all equal): the interval has zero width')
   reasons.push(decision.reason)
@@ -151,26 +128,68 @@ function storedLatency(
     pValue: interval.pValue,
     verdict: decision.verdict,
     reasons,
-    latencyTest: history ? 'history' : 'welch',
+    latencyTest,
     otherRatios: otherStoredRatios(candidate, nights, gate),
     minDetectablePct: detectablePct(interval, gate),
   }
 }
 
-/** The log-scale interval of candidate vs baseline, or null when a side has too few values. */
-function storedInterval(
+/** How the candidate is compared with the baseline, and what that leaves out. */
+function methodText(nightValues: readonly (readonly number[])[], history: boolean): string {
+  const baselineRuns = nightValues.flat().length
+  return history
+    ? `compared with a prediction interval for a new night from ${nightValues.length} baseline nights, which includes the runner-to-runner spread`
+    : `baseline has ${nightValues.length} night${nightValues.length === 1 ? '' : 's'}: Welch t against its ${baselineRuns} runs, which does not account for runner-to-runner differences (${HISTORY_MIN_NIGHTS} nights of history do)`
+}
+
+/** The sides with too few runs for an interval, as "2 candidate runs"; empty when both have enough. */
+function tooFewRuns(
+  candidateRuns: number,
+  nightValues: readonly (readonly number[])[],
+  history: boolean,
+): string[] {
+  const baselineRuns = nightValues.flat().length
+  const tooFew: string[] = []
+  if (candidateRuns < MIN_RUNS) tooFew.push(`${candidateRuns} candidate run${candidateRuns === 1 ? '' : 's'}`)
+  if (!history && baselineRuns < MIN_RUNS)
+    tooFew.push(`${baselineRuns} baseline run${baselineRuns === 1 ? '' : 's'}`)
+  return tooFew
+}
+
+/** Without an interval: the point estimate (when the candidate has a run) and why there is no more. */
+function pointEstimate(
   candidateValues: readonly number[],
   nightValues: readonly (readonly number[])[],
-  confidence: number,
-): LogInterval | null {
+  history: boolean,
+  method: string,
+  tooFew: readonly string[],
+): { changePct: number | null; reasons: string[] } {
+  const point =
+    candidateValues.length > 0
+      ? Math.exp(mean(candidateValues.map(Math.log)) - logCentre(nightValues, history))
+      : null
+  return {
+    changePct: point === null ? null : (point - 1) * 100,
+    reasons: [
+      method,
+      `only ${tooFew.join(' and ')}: at least ${MIN_RUNS} per side are needed for a confidence interval${point === null ? '' : ` (point estimate ${formatChange(point)})`}`,
+    ],
+  }
+}
+
+/** The log-scale estimate of candidate vs baseline, or null when a side has too few values. */
+function storedEstimate(
+  candidateValues: readonly number[],
+  nightValues: readonly (readonly number[])[],
+): LogEstimate | null {
   if (candidateValues.length < MIN_RUNS || nightValues.length === 0) return null
   const candidateLogs = candidateValues.map(Math.log)
   if (nightValues.length >= HISTORY_MIN_NIGHTS) {
-    return tInterval(historyEstimate(candidateLogs, nightLogMeans(nightValues)), confidence)
+    return historyEstimate(candidateLogs, nightLogMeans(nightValues))
   }
   const baselineLogs = nightValues.flat().map(Math.log)
   if (baselineLogs.length < MIN_RUNS) return null
-  return tInterval(welchEstimate(candidateLogs, baselineLogs), confidence)
+  return welchEstimate(candidateLogs, baselineLogs)
 }
 
 function otherStoredRatios(
@@ -184,8 +203,8 @@ function otherStoredRatios(
     const nightValues = nights
       .map((night) => usableValues(night.eligible, metric))
       .filter((values) => values.length > 0)
-    const interval = storedInterval(candidateValues, nightValues, gate.confidence)
-    if (interval) ratios[metric] = toRatio(interval, gate.confidence)
+    const estimate = storedEstimate(candidateValues, nightValues)
+    if (estimate) ratios[metric] = toRatio(tInterval(estimate, gate.confidence), gate.confidence)
   }
   return ratios
 }

@@ -4,6 +4,7 @@
  */
 import type { GateConfig } from '../config/schema.js'
 import type { CellComparison, ErrorRateComparison, LatencyMetric, RatioEstimate, Verdict } from '../model.js'
+import { tInterval, toRatio, type LogEstimate, type LogInterval } from './intervals.js'
 import { formatChange, formatRatio } from './reason-text.js'
 
 /**
@@ -77,6 +78,42 @@ export function latencyVerdict(
     verdict: 'inconclusive',
     reason: `${what}: the interval reaches above the ${thresholdText} threshold but does not show a significant slowdown; more runs would decide`,
   }
+}
+
+/** The gate settings the three-way rule reads. */
+export interface RuleGate {
+  metric: LatencyMetric
+  threshold: number
+  confidence: number
+  /** gate.blockConfidence; absent, a block needs `confidence` only. */
+  blockConfidence?: number | undefined
+}
+
+/** The ratio's lower bound at gate.blockConfidence, which the block rule reads; none without one. */
+export function blockBound(estimate: LogEstimate, gate: RuleGate): BlockBound | undefined {
+  if (gate.blockConfidence === undefined) return undefined
+  return {
+    lower: Math.exp(tInterval(estimate, gate.blockConfidence).lower),
+    confidence: gate.blockConfidence,
+  }
+}
+
+/** A log-scale estimate of candidate/baseline read by the three-way rule. */
+export interface RatioDecision {
+  interval: LogInterval
+  ratio: RatioEstimate
+  decision: Decision
+}
+
+/**
+ * The interval of `estimate` at gate.confidence, its ratio, and the latencyVerdict on it (with the
+ * block bound): what every log-scale comparison (paired, stored, CPU per request) decides with.
+ */
+export function decideRatio(estimate: LogEstimate, gate: RuleGate): RatioDecision {
+  const interval = tInterval(estimate, gate.confidence)
+  const ratio = toRatio(interval, gate.confidence)
+  const decision = latencyVerdict(ratio, gate.threshold, gate.metric, blockBound(estimate, gate))
+  return { interval, ratio, decision }
 }
 
 function pctText(confidence: number): string {

@@ -68,7 +68,7 @@ export interface Measurer {
   close(): void
 }
 
-/** Tasks run on SIGINT/SIGTERM (measure.ts Cleanup): what stops a measurer's stacks mid-run. */
+/** Tasks run on SIGINT/SIGTERM (stack-session.ts Cleanup): what stops a measurer's stacks mid-run. */
 export interface CleanupRegistry {
   /** Registers a task; returns what unregisters it. */
   add(task: () => Promise<void>): () => void

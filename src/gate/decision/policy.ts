@@ -105,51 +105,55 @@ export function storedShortfall(
 /** The next step of the gate. */
 export function nextStep(input: PolicyInput): PolicyStep {
   if (input.start === 'stored' && input.stored === null) return { action: 'measure-stored' }
-
-  if (input.paired === null) {
-    if (input.stored === null) {
-      if (!input.hasVariant)
-        return {
-          action: 'stop',
-          verdict: 'inconclusive',
-          evidence: 'none',
-          reason: `no baseline to compare with: ${HOW_TO_DECIDE}`,
-        }
-      return { action: 'add-block', why: 'paired A/B blocks on this runner (no stored baseline)' }
-    }
-    // Wrong answers need neither a baseline nor a matching runner to fail: no paired block can undo them.
-    const inaccurate = input.stored.cells.filter((c) => !c.control && c.accuracy?.fails)
-    if (inaccurate.length > 0)
-      return {
-        action: 'stop',
-        verdict: 'regression',
-        evidence: 'stored',
-        reason: `accuracy below gate.minAccuracy in ${inaccurate.map((c) => c.cell).join(', ')}`,
-      }
-    const shortfall = storedShortfall(input.stored, input.hasVariant)
-    const verdict = gatedVerdict(input.stored.cells)
-    if (shortfall === null) {
-      return {
-        action: 'stop',
-        verdict,
-        evidence: 'stored',
-        reason:
-          verdict === 'pass'
-            ? "every gated cell passes on a runner shown to match the baseline's"
-            : `${cellsWith(input.stored.cells, 'regression')} regressed on a runner shown to match the baseline's`,
-      }
-    }
-    if (input.hasVariant)
-      return { action: 'add-block', why: `${shortfall}: measuring paired A/B blocks on this runner` }
+  if (input.paired !== null) return pairedStep(input, input.paired)
+  if (input.stored !== null) return storedStep(input, input.stored)
+  if (!input.hasVariant)
     return {
       action: 'stop',
       verdict: 'inconclusive',
+      evidence: 'none',
+      reason: `no baseline to compare with: ${HOW_TO_DECIDE}`,
+    }
+  return { action: 'add-block', why: 'paired A/B blocks on this runner (no stored baseline)' }
+}
+
+/** With the stored comparison measured and no paired block yet: decide, or go paired. */
+function storedStep(input: PolicyInput, stored: NonNullable<PolicyInput['stored']>): PolicyStep {
+  // Wrong answers need neither a baseline nor a matching runner to fail: no paired block can undo them.
+  const inaccurate = stored.cells.filter((c) => !c.control && c.accuracy?.fails)
+  if (inaccurate.length > 0)
+    return {
+      action: 'stop',
+      verdict: 'regression',
       evidence: 'stored',
-      reason: `stored evidence cannot decide: ${shortfall}; ${HOW_TO_DECIDE}`,
+      reason: `accuracy below gate.minAccuracy in ${inaccurate.map((c) => c.cell).join(', ')}`,
+    }
+  const shortfall = storedShortfall(stored, input.hasVariant)
+  const verdict = gatedVerdict(stored.cells)
+  if (shortfall === null) {
+    return {
+      action: 'stop',
+      verdict,
+      evidence: 'stored',
+      reason:
+        verdict === 'pass'
+          ? "every gated cell passes on a runner shown to match the baseline's"
+          : `${cellsWith(stored.cells, 'regression')} regressed on a runner shown to match the baseline's`,
     }
   }
+  if (input.hasVariant)
+    return { action: 'add-block', why: `${shortfall}: measuring paired A/B blocks on this runner` }
+  return {
+    action: 'stop',
+    verdict: 'inconclusive',
+    evidence: 'stored',
+    reason: `stored evidence cannot decide: ${shortfall}; ${HOW_TO_DECIDE}`,
+  }
+}
 
-  const { cells, pairs } = input.paired
+/** After at least one paired block: stop on a verdict, at the most pairs or the budget, else add a block. */
+function pairedStep(input: PolicyInput, paired: NonNullable<PolicyInput['paired']>): PolicyStep {
+  const { cells, pairs } = paired
   const verdict = gatedVerdict(cells)
   if (pairs >= input.minPairs && verdict !== 'inconclusive') {
     return {

@@ -81,6 +81,67 @@ function pairs(candidate: readonly RunResult[], baseline: readonly RunResult[]):
   return out
 }
 
+/** The capacities the searches found (a search that found no passing rate has none). */
+function capacities(runs: readonly RunResult[]): number[] {
+  return runs.map(capacityOf).filter((v): v is number => v !== null)
+}
+
+/** The comparison before anything is decided: the capacities summarized, the searches counted. */
+function undecided(
+  candidate: readonly RunResult[],
+  baseline: readonly RunResult[] | null,
+  confidence: number,
+): CapacityComparison {
+  const baselineValues = baseline ? capacities(baseline) : []
+  const count = (runs: readonly RunResult[] | null, outcome: string) =>
+    (runs ?? []).filter((r) => r.capacity?.outcome === outcome).length
+  return {
+    candidate: summarize(capacities(candidate), confidence),
+    baseline: baseline && baselineValues.length > 0 ? summarize(baselineValues, confidence) : null,
+    ratio: null,
+    changePct: null,
+    pValue: null,
+    adjustedPValue: null,
+    test: null,
+    verdict: 'inconclusive',
+    noCapacity: {
+      candidate: candidate.filter((r) => capacityOf(r) === null).length,
+      baseline: (baseline ?? []).filter((r) => capacityOf(r) === null).length,
+    },
+    atMax: { candidate: count(candidate, 'at-max'), baseline: count(baseline, 'at-max') },
+  }
+}
+
+/** The log-scale interval of the test the method asks for (null with too few searches), and what it read. */
+function capacityInterval(
+  method: CapacityComparisonInput['method'],
+  candidate: readonly RunResult[],
+  baseline: readonly RunResult[],
+  confidence: number,
+): { interval: LogInterval | null; test: NonNullable<CapacityComparison['test']>; sample: string } {
+  if (method === 'paired') {
+    const matched = pairs(candidate, baseline)
+    return {
+      test: 'paired-t',
+      sample: `${matched.length} pair(s) of searches`,
+      interval:
+        matched.length >= MIN_RUNS
+          ? tInterval(meanEstimate(matched.map(([c, b]) => Math.log(c) - Math.log(b))), confidence)
+          : null,
+    }
+  }
+  const candidateValues = capacities(candidate)
+  const baselineValues = capacities(baseline)
+  return {
+    test: 'welch',
+    sample: `${candidateValues.length} candidate and ${baselineValues.length} baseline searches`,
+    interval:
+      candidateValues.length >= MIN_RUNS && baselineValues.length >= MIN_RUNS
+        ? tInterval(welchEstimate(candidateValues.map(Math.log), baselineValues.map(Math.log)), confidence)
+        : null,
+  }
+}
+
 /**
  * Compares a capacity-search cell. Returns the comparison and the reasons, in order, that explain it.
  */
@@ -90,71 +151,32 @@ export function compareCapacity(input: CapacityComparisonInput): {
 } {
   const candidate = searches(input.candidateRuns)
   const baseline = input.baselineRuns === null ? null : searches(input.baselineRuns)
-  const values = (runs: readonly RunResult[]) => runs.map(capacityOf).filter((v): v is number => v !== null)
-  const candidateValues = values(candidate)
-  const baselineValues = baseline ? values(baseline) : []
-  const count = (runs: readonly RunResult[] | null, outcome: string) =>
-    (runs ?? []).filter((r) => r.capacity?.outcome === outcome).length
-  const noCapacity = {
-    candidate: candidate.filter((r) => capacityOf(r) === null).length,
-    baseline: (baseline ?? []).filter((r) => capacityOf(r) === null).length,
-  }
-  const atMax = { candidate: count(candidate, 'at-max'), baseline: count(baseline, 'at-max') }
+  const base = undecided(candidate, baseline, input.confidence)
+  const { atMax, noCapacity } = base
   const reasons: string[] = []
-  const base: CapacityComparison = {
-    candidate: summarize(candidateValues, input.confidence),
-    baseline: baseline && baselineValues.length > 0 ? summarize(baselineValues, input.confidence) : null,
-    ratio: null,
-    changePct: null,
-    pValue: null,
-    adjustedPValue: null,
-    test: null,
-    verdict: 'inconclusive',
-    noCapacity,
-    atMax,
-  }
   if (atMax.candidate + atMax.baseline > 0) {
     reasons.push(
       `${atMax.candidate + atMax.baseline} search(es) passed at max: their capacity is a lower bound (raise capacity.max)`,
     )
   }
   // A candidate that sustains no rate at all while the baseline did is as regressed as it gets.
-  if (noCapacity.candidate > candidate.length / 2 && baselineValues.length > 0) {
+  if (noCapacity.candidate > candidate.length / 2 && base.baseline !== null) {
     reasons.push(
-      `capacity: ${noCapacity.candidate} of ${candidate.length} candidate searches found no rate meeting the pass rule, while the baseline's found ${base.baseline?.median.toFixed(0)} req/s`,
+      `capacity: ${noCapacity.candidate} of ${candidate.length} candidate searches found no rate meeting the pass rule, while the baseline's found ${base.baseline.median.toFixed(0)} req/s`,
     )
     return { capacity: { ...base, verdict: 'regression' }, reasons }
   }
   if (noCapacity.candidate > 0) {
     reasons.push(`${noCapacity.candidate} candidate search(es) found no passing rate and are left out`)
   }
-  if (!baseline || baselineValues.length === 0) {
+  if (!baseline || base.baseline === null) {
     reasons.push('capacity: no baseline searches for this cell')
     return { capacity: base, reasons }
   }
-  let interval: LogInterval | null = null
-  let test: CapacityComparison['test']
-  let sample: string
-  if (input.method === 'paired') {
-    const matched = pairs(candidate, baseline)
-    test = 'paired-t'
-    sample = `${matched.length} pair(s) of searches`
-    if (matched.length >= MIN_RUNS) {
-      interval = tInterval(meanEstimate(matched.map(([c, b]) => Math.log(c) - Math.log(b))), input.confidence)
-    }
-  } else {
-    test = 'welch'
-    sample = `${candidateValues.length} candidate and ${baselineValues.length} baseline searches`
-    if (candidateValues.length >= MIN_RUNS && baselineValues.length >= MIN_RUNS) {
-      interval = tInterval(
-        welchEstimate(candidateValues.map(Math.log), baselineValues.map(Math.log)),
-        input.confidence,
-      )
-    }
-  }
+  const { interval, test, sample } = capacityInterval(input.method, candidate, baseline, input.confidence)
   if (interval === null) {
     reasons.push(`capacity: only ${sample}; at least ${MIN_RUNS} per side are needed for an interval`)
-    const point = candidateValues.length > 0 ? base.candidate.mean / (base.baseline?.mean ?? 1) : null
+    const point = base.candidate.n > 0 ? base.candidate.mean / base.baseline.mean : null
     return {
       capacity: { ...base, test, changePct: point === null ? null : (point - 1) * 100 },
       reasons,

@@ -3,13 +3,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { parseConfig } from '../../../src/config/load.js'
 import type { GateEvent } from '../../../src/gate/journal.js'
-import {
-  blockWarmup,
-  runSchedule,
-  warmUpSession,
-  type ExecuteContext,
-  type StackSession,
-} from '../../../src/gate/measure.js'
+import { blockWarmup, runSchedule, warmUpSession, type ExecuteContext } from '../../../src/gate/measure.js'
+import type { StackSession } from '../../../src/gate/stack-session.js'
 import { compareCells } from '../../../src/gate/compare.js'
 import { silentLogger } from '../../../src/log.js'
 import type { RunResult } from '../../../src/model.js'
