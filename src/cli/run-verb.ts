@@ -20,7 +20,7 @@ import { checkSessionBaseline, eventName, gateSession, runSession, type GateSess
 import { parseShard, SHARD_FORMAT, type ShardSpec } from '../shard/share.js'
 import { describeDryRun } from './dry-run.js'
 import { jsonSummary } from './json-summary.js'
-import type { VerbContext } from './verbs.js'
+import type { VerbContext } from './verb-context.js'
 import { CONFIG_HELP, loadOptions, withTrustFlags, type TrustFlags } from './workflow-flags.js'
 
 type RunOptions = {

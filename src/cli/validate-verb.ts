@@ -10,7 +10,7 @@ import { configFile } from '../config/config-file.js'
 import type { Config } from '../config/schema.js'
 import { loadGateConfig } from '../plan/plan-size.js'
 import { budgetWarning } from '../shard/share.js'
-import type { VerbContext } from './verbs.js'
+import type { VerbContext } from './verb-context.js'
 import { CONFIG_HELP, loadOptions, withTrustFlags, type TrustFlags } from './workflow-flags.js'
 
 /** Registers `validate` on the program. */
