@@ -7,14 +7,12 @@ import path from 'node:path'
 import * as core from '@actions/core'
 import { actionLogger, inertLogText } from './action-logger.js'
 import { getInputs, Inputs, type ActionSettings } from './config/inputs.js'
-import { checkBaseline } from './baseline/store.js'
 import type { LoadedConfig } from './config/load.js'
 import { loadGateConfig } from './plan/plan-size.js'
 import { REDACT_MIN_LENGTH } from './config/secrets.js'
 import { describeFailure } from './errors.js'
-import { prepareOutDir, writeArtifacts } from './gate/artifacts.js'
+import { prepareOutDir, writeArtifacts, type Artifacts } from './gate/artifacts.js'
 import { labelAcceptance, verdictOutput, type AcceptanceRequest } from './gate/accept-regression.js'
-import { runGate } from './gate/run-gate.js'
 import { headline } from './report/headline.js'
 import { branchPathFor, pullBaseline, pushBaseline } from './github/baseline-branch.js'
 import { createOctokit } from './github/client.js'
@@ -29,15 +27,35 @@ import { ensureK6 } from './load/install-k6.js'
 import type { GateResults } from './model.js'
 import { publish, readResults, type Published } from './publish.js'
 import { disableReaperUnlessSet } from './stack/reaper.js'
-import { gateSession, mergeSession, partialFiles } from './session.js'
+import { checkSessionBaseline, gateSession, mergeSession, partialFiles, runSession } from './session.js'
+
+type Guard = ReturnType<typeof guardInterrupts>
+
+/** What a mode produced: the results, their report files, and the job's exit code. */
+interface ModeOutcome {
+  results: GateResults
+  artifacts: Artifacts
+  exitCode: number
+}
+
+/** Measures (gate, baseline), joins the shards' results (merge) or reads results made elsewhere (publish). */
+async function modeOutcome(
+  settings: ActionSettings,
+  workspace: string,
+  context: RunContext,
+  guard: Guard,
+): Promise<ModeOutcome> {
+  if (settings.mode === 'publish') return publishMode(settings, workspace)
+  if (settings.mode === 'merge') return mergeMode(settings, workspace, context)
+  return gateOrBaseline({ ...settings, mode: settings.mode }, workspace, context, guard)
+}
 
 async function gateOrBaseline(
   settings: ActionSettings & { mode: 'gate' | 'baseline' },
   workspace: string,
   context: RunContext,
-  signal: AbortSignal,
-  guard: ReturnType<typeof guardInterrupts>,
-) {
+  guard: Guard,
+): Promise<ModeOutcome> {
   const whole = withK6Inputs(
     loadGateConfig(path.resolve(workspace, settings.config), process.env, {
       root: workspace,
@@ -57,32 +75,27 @@ async function gateOrBaseline(
   // Every input is checked before a container starts: the baseline, and that the report can be written.
   const explicit = settings.baseline ? path.resolve(workspace, settings.baseline) : undefined
   let baselinePath = explicit ?? loaded.config.baseline.path
-  const outDir = await prepareOutDir(path.resolve(workspace, settings.outDir), 'input "out-dir"', {
-    root: workspace,
-  })
+  const outDir = await outDirOf(settings, workspace)
   const branch = baselineBranch(settings, context, workspace, baselinePath)
   if (branch) {
     // The nightly continues the branch's history in place; a gate reads a copy and leaves the checkout alone.
     const dest = settings.mode === 'baseline' ? baselinePath : tempBaselinePath(baselinePath)
     if (await pullBaseline(branch.octokit, branch.where, dest, actionLogger)) baselinePath = dest
   }
-  await checkBaseline(
-    baselinePath,
-    { name: loaded.config.name, metric: loaded.config.gate.metric },
-    { explicit: explicit !== undefined, what: explicit ? 'input "baseline"' : 'baseline.path' },
-  )
-  const outcome = await runGate(loaded, {
+  await checkSessionBaseline(session, baselinePath, {
+    explicit: explicit !== undefined,
+    what: explicit ? 'input "baseline"' : 'baseline.path',
+  })
+  const outcome = await runSession(session, {
     mode: settings.mode,
     outDir,
     threshold: settings.threshold,
     baselinePath,
     log: actionLogger,
     cleanup: guard.cleanup,
-    signal,
+    signal: guard.signal,
     locateK6: () => ensureK6(actionLogger, process.env, { version: loaded.config.k6.version }),
-    shard: session.shard,
-    // A share's verdict is partial: the merge job decides, and accepts, across all cells.
-    ...(session.shard ? {} : { acceptRegression: () => labelRequest(settings, context) }),
+    acceptRegression: () => labelRequest(settings, context),
   })
   if (branch && settings.mode === 'baseline') {
     await pushBaseline(branch.octokit, branch.where, baselinePath, actionLogger)
@@ -91,6 +104,45 @@ async function gateOrBaseline(
   if (settings.mode === 'baseline')
     await publishTrendPage({ settings, context, trendPath: outcome.artifacts.trendPath, log: actionLogger })
   return outcome
+}
+
+/** publish mode: results.json made elsewhere, re-rendered here. */
+async function publishMode(settings: ActionSettings, workspace: string): Promise<ModeOutcome> {
+  const dir = path.resolve(workspace, settings.results as string)
+  const results = await readResults(path.join(dir, 'results.json'))
+  const outDir = await outDirOf(settings, workspace)
+  // Re-render from the numbers, in this trusted workflow: the fork's files are data, not code.
+  const artifacts = await writeArtifacts(results, outDir, actionLogger)
+  return { results, artifacts, exitCode: 0 }
+}
+
+/** merge mode: the partial results of a sharded gate's matrix jobs joined into one verdict. */
+async function mergeMode(
+  settings: ActionSettings,
+  workspace: string,
+  context: RunContext,
+): Promise<ModeOutcome> {
+  // The partials come from matrix jobs that ran a pull request's code: data, read as publish reads it.
+  const files = await partialFiles(
+    [path.resolve(workspace, settings.results as string)],
+    `input "${Inputs.Results}"`,
+  )
+  const outDir = await outDirOf(settings, workspace)
+  const outcome = await mergeSession(files, {
+    outDir,
+    log: actionLogger,
+    what: `input "${Inputs.Results}"`,
+    acceptRegression: () => labelRequest(settings, context),
+    // Artifacts of another push or run must not join this one's verdict.
+    expectedCommit: process.env.GITHUB_SHA || undefined,
+  })
+  actionLogger.info(`merged ${files.length} partial results: ${files.join(', ')}`)
+  return outcome
+}
+
+/** The input out-dir, checked and created: report files are written there. */
+function outDirOf(settings: ActionSettings, workspace: string): Promise<string> {
+  return prepareOutDir(path.resolve(workspace, settings.outDir), 'input "out-dir"', { root: workspace })
 }
 
 /**
@@ -168,6 +220,60 @@ async function publishSafely(input: Parameters<typeof publish>[0]): Promise<Publ
   }
 }
 
+/**
+ * Uploads the output folder (when asked), publishes the report (summary, PR comment) and sets the
+ * outputs. Reporting never changes a verdict.
+ */
+async function report(settings: ActionSettings, context: RunContext, outcome: ModeOutcome): Promise<void> {
+  const { results, artifacts } = outcome
+  const artifact = settings.uploadArtifacts
+    ? await actionLogger.group('Upload the artifacts', () =>
+        uploadArtifacts({
+          dir: artifacts.dir,
+          name: settings.shard
+            ? `${artifactName(settings.commentKey, settings.mode)}-shard-${settings.shard.index}-of-${settings.shard.count}`
+            : artifactName(settings.commentKey, settings.mode),
+          runUrl: context.runUrl,
+          log: actionLogger,
+        }),
+      )
+    : undefined
+  const published = await actionLogger.group('Publish the report', () =>
+    publishSafely({
+      artifactsUrl: artifact?.url,
+      results,
+      charts: artifacts.charts,
+      context,
+      token: settings.githubToken,
+      // One comment per gate: a share leaves it to the merge job.
+      comment: settings.comment && settings.mode !== 'baseline' && !settings.shard,
+      commentKey: settings.commentKey,
+      log: actionLogger,
+    }),
+  )
+  setOutputs({
+    verdict: verdictOutput(results),
+    resultsPath: artifacts.resultsPath,
+    reportPath: artifacts.reportPath,
+    ...verdictOutputs(results),
+    ...(published.commentUrl ? { commentUrl: published.commentUrl } : {}),
+    ...(artifact?.url ? { artifactUrl: artifact.url } : {}),
+  })
+}
+
+/** The headline in the log: failing the job on a non-zero exit code, a warning when passing with a doubt. */
+function announce({ results, exitCode }: ModeOutcome): void {
+  if (exitCode !== 0) {
+    core.setFailed(headline(results, 'log'))
+    process.exitCode = exitCode
+  } else if (results.verdict === 'inconclusive' || results.acceptedRegression) {
+    // Passing, but the run could not rule a regression out, or accepted one: a warning annotation says so.
+    core.warning(headline(results, 'log'))
+  } else {
+    core.info(inertLogText(headline(results, 'log')))
+  }
+}
+
 /** Runs the action. Never throws: failures become core.setFailed with a one-line reason. */
 export async function run(): Promise<void> {
   // Before any Docker call (the echo image build included): the reaper's image cannot be pulled everywhere.
@@ -177,103 +283,13 @@ export async function run(): Promise<void> {
     const settings = getInputs()
     const workspace = process.env.GITHUB_WORKSPACE ?? process.cwd()
     const context = await readRunContext()
-    let results: GateResults
-    let exitCode: number
-    let paths: { resultsPath: string; reportPath: string; dir: string }
-    let charts: { id: string; title: string; png: Uint8Array }[]
     if (settings.mode === 'gate' || settings.mode === 'baseline')
       refuseUntrustedMeasuring(context.eventName, settings.mode, {
         allowPrivilegedEvents: settings.allowPrivilegedEvents,
       })
-    if (settings.mode === 'publish') {
-      const dir = path.resolve(workspace, settings.results as string)
-      results = await readResults(path.join(dir, 'results.json'))
-      const outDir = await prepareOutDir(path.resolve(workspace, settings.outDir), 'input "out-dir"', {
-        root: workspace,
-      })
-      // Re-render from the numbers, in this trusted workflow: the fork's files are data, not code.
-      const artifacts = await writeArtifacts(results, outDir, actionLogger)
-      paths = artifacts
-      charts = artifacts.charts
-      exitCode = 0
-    } else if (settings.mode === 'merge') {
-      // The partials come from matrix jobs that ran a pull request's code: data, read as publish reads it.
-      const files = await partialFiles(
-        [path.resolve(workspace, settings.results as string)],
-        `input "${Inputs.Results}"`,
-      )
-      const outDir = await prepareOutDir(path.resolve(workspace, settings.outDir), 'input "out-dir"', {
-        root: workspace,
-      })
-      const outcome = await mergeSession(files, {
-        outDir,
-        log: actionLogger,
-        what: `input "${Inputs.Results}"`,
-        acceptRegression: () => labelRequest(settings, context),
-        // Artifacts of another push or run must not join this one's verdict.
-        expectedCommit: process.env.GITHUB_SHA || undefined,
-      })
-      actionLogger.info(`merged ${files.length} partial results: ${files.join(', ')}`)
-      results = outcome.results
-      paths = outcome.artifacts
-      charts = outcome.artifacts.charts
-      exitCode = outcome.exitCode
-    } else {
-      const outcome = await gateOrBaseline(
-        { ...settings, mode: settings.mode },
-        workspace,
-        context,
-        guard.signal,
-        guard,
-      )
-      results = outcome.results
-      paths = outcome.artifacts
-      charts = outcome.artifacts.charts
-      // A share fails only on errors: its partial verdict is not the gate's until the merge job's.
-      exitCode = settings.shard ? 0 : outcome.exitCode
-    }
-    const artifact = settings.uploadArtifacts
-      ? await actionLogger.group('Upload the artifacts', () =>
-          uploadArtifacts({
-            dir: paths.dir,
-            name: settings.shard
-              ? `${artifactName(settings.commentKey, settings.mode)}-shard-${settings.shard.index}-of-${settings.shard.count}`
-              : artifactName(settings.commentKey, settings.mode),
-            runUrl: context.runUrl,
-            log: actionLogger,
-          }),
-        )
-      : undefined
-    const published = await actionLogger.group('Publish the report', () =>
-      publishSafely({
-        artifactsUrl: artifact?.url,
-        results,
-        charts,
-        context,
-        token: settings.githubToken,
-        // One comment per gate: a share leaves it to the merge job.
-        comment: settings.comment && settings.mode !== 'baseline' && !settings.shard,
-        commentKey: settings.commentKey,
-        log: actionLogger,
-      }),
-    )
-    setOutputs({
-      verdict: verdictOutput(results),
-      resultsPath: paths.resultsPath,
-      reportPath: paths.reportPath,
-      ...verdictOutputs(results),
-      ...(published.commentUrl ? { commentUrl: published.commentUrl } : {}),
-      ...(artifact?.url ? { artifactUrl: artifact.url } : {}),
-    })
-    if (exitCode !== 0) {
-      core.setFailed(headline(results, 'log'))
-      process.exitCode = exitCode
-    } else if (results.verdict === 'inconclusive' || results.acceptedRegression) {
-      // Passing, but the run could not rule a regression out, or accepted one: a warning annotation says so.
-      core.warning(headline(results, 'log'))
-    } else {
-      core.info(inertLogText(headline(results, 'log')))
-    }
+    const outcome = await modeOutcome(settings, workspace, context, guard)
+    await report(settings, context, outcome)
+    announce(outcome)
   } catch (error) {
     process.exitCode = reportFailure(error, process.env.GITHUB_WORKSPACE ?? process.cwd())
   } finally {

@@ -69,86 +69,124 @@ async function pullRequestNumber(
 
 /** Publishes results; see the module comment for what degrades how. */
 export async function publish(input: PublishInput): Promise<Published> {
-  const { results, context, log } = input
-  const artifactsUrl = input.artifactsUrl ?? context.runUrl
-  let images: ChartImage[] = []
-  let commentUrl: string | undefined
-  const wantsComment = input.comment && input.token !== ''
-  const isForkPr = context.pullRequest?.isFork === true
+  const artifactsUrl = input.artifactsUrl ?? input.context.runUrl
+  const published = await commentOnPullRequest(input, artifactsUrl)
+  await writeSummarySafely(input, published.images, artifactsUrl)
+  return published
+}
 
-  if (wantsComment && isForkPr) {
+/**
+ * The sticky comment, when asked for and a pull request is known: the charts on the assets branch
+ * first, so that the comment shows them. A fork's token cannot comment: a warning says what to do.
+ */
+async function commentOnPullRequest(
+  input: PublishInput,
+  artifactsUrl: string | undefined,
+): Promise<Published> {
+  const { context, log } = input
+  const none: Published = { commentUrl: undefined, images: [] }
+  if (!input.comment || input.token === '') return none
+  if (context.pullRequest?.isFork === true) {
     log.warning(
       'pull request from a fork: its token cannot comment. Use the two-stage workflow (mode: publish in a workflow_run job); see README "Fork pull requests".',
     )
-  } else if (wantsComment && (context.pullRequest || context.workflowRun)) {
-    const octokit = input.octokit ?? createOctokit(input.token, { baseUrl: context.apiUrl })
-    const issueNumber = await pullRequestNumber(octokit, context, log)
-    // Resolved once: the comment and the assets commits are matched against this identity.
-    const identity =
-      issueNumber === undefined
-        ? undefined
-        : await tryGitHub("Finding the token's identity", async () => ({
-            login: await resolveTokenLogin(octokit),
-          }))
-    if (identity !== undefined && !identity.ok) {
-      log.warning(`${identity.reason}; no PR comment, the results are in the job summary and artifacts`)
-    } else if (issueNumber !== undefined && identity !== undefined) {
-      if (input.charts.length > 0) {
-        const assets = await publishAssets(octokit, {
-          owner: context.owner,
-          repo: context.repo,
-          serverUrl: context.serverUrl,
-          files: input.charts.map((chart) => ({
-            path: contentAddressedPath(Buffer.from(chart.png), { ext: 'png' }),
-            content: Buffer.from(chart.png),
-          })),
-          message: `perf-gate charts for #${issueNumber}`,
-          author: identity.login,
-        })
-        if (assets.ok) {
-          const open = shownInComment(input.charts.map((chart) => chart.id))
-          images = assets.files.map((file, i) => ({
-            url: file.url,
-            alt: input.charts[i]?.title ?? 'chart',
-            shownInComment: open.has(input.charts[i]?.id ?? ''),
-          }))
-        } else {
-          log.warning(`${assets.reason}; the comment shows a Mermaid chart instead`)
-        }
-      }
-      const marker = commentMarker(input.commentKey)
-      const body = renderMarkdown(results, {
-        markerKey: input.commentKey,
-        images,
-        ...(artifactsUrl ? { artifactsUrl } : {}),
-      })
-      const comment = await upsertStickyComment(octokit, {
-        owner: context.owner,
-        repo: context.repo,
-        issueNumber,
-        marker,
-        body,
-        author: identity.login,
-      })
-      if (comment.ok) {
-        commentUrl = comment.url
-        log.info(`PR comment ${comment.action}: ${comment.url}`)
-      } else {
-        log.warning(`${comment.reason}; the results are in the job summary and artifacts`)
-      }
-    }
+    return none
   }
+  if (!context.pullRequest && !context.workflowRun) return none
+  const octokit = input.octokit ?? createOctokit(input.token, { baseUrl: context.apiUrl })
+  const issueNumber = await pullRequestNumber(octokit, context, log)
+  if (issueNumber === undefined) return none
+  // Resolved once: the comment and the assets commits are matched against this identity.
+  const identity = await tryGitHub("Finding the token's identity", async () => ({
+    login: await resolveTokenLogin(octokit),
+  }))
+  if (!identity.ok) {
+    log.warning(`${identity.reason}; no PR comment, the results are in the job summary and artifacts`)
+    return none
+  }
+  const target = { octokit, issueNumber, author: identity.login }
+  const images = input.charts.length > 0 ? await chartImages(input, target) : []
+  return { commentUrl: await upsertComment(input, target, images, artifactsUrl), images }
+}
 
-  try {
-    await writeJobSummary(renderJobSummary(results, { images, ...(artifactsUrl ? { artifactsUrl } : {}) }), {
-      env: input.env ?? process.env,
-      ...(input.summary ? { summary: input.summary } : {}),
-    })
-  } catch (error) {
-    // A full disk or an unwritable GITHUB_STEP_SUMMARY loses the summary, not the verdict.
-    log.warning(`could not write the job summary: ${(error as Error).message.split('\n')[0]}`)
+/** Where the comment goes and who writes it (the token's login). */
+interface CommentTarget {
+  octokit: GitHubClient
+  issueNumber: number
+  author: string
+}
+
+/** The chart PNGs committed to the assets branch, as images for the comment; none when that failed. */
+async function chartImages(input: PublishInput, target: CommentTarget): Promise<ChartImage[]> {
+  const { context, charts } = input
+  const assets = await publishAssets(target.octokit, {
+    owner: context.owner,
+    repo: context.repo,
+    serverUrl: context.serverUrl,
+    files: charts.map((chart) => ({
+      path: contentAddressedPath(Buffer.from(chart.png), { ext: 'png' }),
+      content: Buffer.from(chart.png),
+    })),
+    message: `perf-gate charts for #${target.issueNumber}`,
+    author: target.author,
+  })
+  if (!assets.ok) {
+    input.log.warning(`${assets.reason}; the comment shows a Mermaid chart instead`)
+    return []
   }
-  return { commentUrl, images }
+  const open = shownInComment(charts.map((chart) => chart.id))
+  return assets.files.map((file, i) => ({
+    url: file.url,
+    alt: charts[i]?.title ?? 'chart',
+    shownInComment: open.has(charts[i]?.id ?? ''),
+  }))
+}
+
+/** Creates or updates the sticky comment; its URL, or undefined (with a warning) when that failed. */
+async function upsertComment(
+  input: PublishInput,
+  target: CommentTarget,
+  images: ChartImage[],
+  artifactsUrl: string | undefined,
+): Promise<string | undefined> {
+  const body = renderMarkdown(input.results, {
+    markerKey: input.commentKey,
+    images,
+    ...(artifactsUrl ? { artifactsUrl } : {}),
+  })
+  const comment = await upsertStickyComment(target.octokit, {
+    owner: input.context.owner,
+    repo: input.context.repo,
+    issueNumber: target.issueNumber,
+    marker: commentMarker(input.commentKey),
+    body,
+    author: target.author,
+  })
+  if (!comment.ok) {
+    input.log.warning(`${comment.reason}; the results are in the job summary and artifacts`)
+    return undefined
+  }
+  input.log.info(`PR comment ${comment.action}: ${comment.url}`)
+  return comment.url
+}
+
+/** The job summary; a full disk or an unwritable GITHUB_STEP_SUMMARY loses the summary, not the verdict. */
+async function writeSummarySafely(
+  input: PublishInput,
+  images: ChartImage[],
+  artifactsUrl: string | undefined,
+): Promise<void> {
+  try {
+    await writeJobSummary(
+      renderJobSummary(input.results, { images, ...(artifactsUrl ? { artifactsUrl } : {}) }),
+      {
+        env: input.env ?? process.env,
+        ...(input.summary ? { summary: input.summary } : {}),
+      },
+    )
+  } catch (error) {
+    input.log.warning(`could not write the job summary: ${(error as Error).message.split('\n')[0]}`)
+  }
 }
 
 /** Largest results.json publish mode reads; a real one with 200 cells and resource samples is a few MB. */

@@ -1,17 +1,19 @@
 /**
  * What one invocation measures or joins, shared by the CLI and the action: the config narrowed to a
- * share of a sharded gate (`run --shard i/N`, input `shard`), and the merge of the partial results
- * (`perf-gate merge`, `mode: merge`). The one place the config is narrowed, so both entries run the
- * same share for the same "i/N".
+ * share of a sharded gate (`run --shard i/N`, input `shard`), the baseline checked and the gate run
+ * for it, and the merge of the partial results (`perf-gate merge`, `mode: merge`). The one place the
+ * config is narrowed, so both entries run the same share for the same "i/N".
  */
 import { createHash } from 'node:crypto'
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { readdir } from 'node:fs/promises'
 import path from 'node:path'
+import { checkBaseline } from './baseline/store.js'
 import type { LoadedConfig } from './config/load.js'
 import { ConfigError } from './errors.js'
 import { acceptanceRefusal, acceptRegression, type AcceptanceRequest } from './gate/accept-regression.js'
 import { writeArtifacts, type Artifacts } from './gate/artifacts.js'
+import { runGate, type GateOptions, type GateOutcome } from './gate/run-gate.js'
 import type { Logger } from './log.js'
 import type { GateResults, ShardRecord } from './model.js'
 import { readResults } from './publish.js'
@@ -70,6 +72,36 @@ export function gateSession(
       },
     },
   }
+}
+
+/**
+ * Checks the session's baseline file before a container starts: it must read as this gate's (name,
+ * metric), and one the flag or input names (`explicit`, named by `what`) must exist.
+ */
+export function checkSessionBaseline(
+  session: GateSession,
+  file: string,
+  named: { explicit: boolean; what: string },
+): ReturnType<typeof checkBaseline> {
+  const { config } = session.loaded
+  return checkBaseline(file, { name: config.name, metric: config.gate.metric }, named)
+}
+
+/**
+ * Runs the session's gate. A share's verdict is partial: the merge decides, and accepts, across all
+ * cells, so a share is never asked to accept a regression and fails only on errors (exit code 0).
+ */
+export async function runSession(
+  session: GateSession,
+  options: Omit<GateOptions, 'shard'>,
+): Promise<GateOutcome> {
+  const { acceptRegression, ...rest } = options
+  const outcome = await runGate(session.loaded, {
+    ...rest,
+    shard: session.shard,
+    ...(acceptRegression && !session.shard ? { acceptRegression } : {}),
+  })
+  return session.shard ? { ...outcome, exitCode: 0 } : outcome
 }
 
 /** An event name as results.json records it: GITHUB_EVENT_NAME when it looks like one, else "local". */

@@ -48,48 +48,67 @@ export function cpuNoise(
   return { medianMs, cv: sd / mean, samples }
 }
 
+type RuntimeClient = Awaited<ReturnType<typeof getContainerRuntimeClient>>
+
+/** The engine, then with a config: Compose (for stack.compose) and the images the stack needs. */
 async function dockerChecks(config: LoadedConfig | undefined): Promise<Check[]> {
-  let client: Awaited<ReturnType<typeof getContainerRuntimeClient>>
+  const engine = await dockerEngine()
+  if (!('client' in engine)) return [engine.check]
+  const checks = [engine.check]
+  if (!config) return checks
+  const stack = config.config.stack
+  if (stack) checks.push(await composeCheck(stack.compose))
+  checks.push(...(await composeImageChecks(engine.client, config.compose?.images ?? {})))
+  checks.push(...(await serviceImageChecks(engine.client, config.config.services)))
+  return checks
+}
+
+/** The Docker engine's client and the check that says which engine it is, or the problem. */
+async function dockerEngine(): Promise<{ client: RuntimeClient; check: Check } | { check: Check }> {
+  let client: RuntimeClient
   let version: { Version?: string; ApiVersion?: string }
   try {
     client = await getContainerRuntimeClient()
     version = await client.container.dockerode.version()
   } catch (error) {
-    return [
-      {
+    return {
+      check: {
         name: 'docker',
         status: 'problem',
         detail: `no Docker engine reachable (${(error as Error).message.split('\n')[0]}); start Docker or set DOCKER_HOST`,
       },
-    ]
+    }
   }
   const info = client.info.containerRuntime
-  const checks: Check[] = [
-    {
+  return {
+    client,
+    check: {
       name: 'docker',
       status: 'ok',
       detail: `engine ${version.Version ?? '?'} (API ${version.ApiVersion ?? '?'}), ${info.cpus} CPUs and ${(info.memory / 2 ** 30).toFixed(1)} GiB for containers`,
     },
-  ]
-  if (!config) return checks
-  const stack = config.config.stack
-  if (stack) {
-    const compose = await findCompose()
-    checks.push(
-      compose
-        ? {
-            name: 'compose',
-            status: 'ok',
-            detail: `${compose.standalone ? 'docker-compose' : 'docker compose'} ${compose.version} runs ${stack.compose}`,
-          }
-        : {
-            name: 'compose',
-            status: 'problem',
-            detail: `neither "docker compose" nor "docker-compose" works: stack.compose (${stack.compose}) needs one`,
-          },
-    )
   }
-  for (const [name, image] of Object.entries(config.compose?.images ?? {})) {
+}
+
+async function composeCheck(file: string): Promise<Check> {
+  const compose = await findCompose()
+  return compose
+    ? {
+        name: 'compose',
+        status: 'ok',
+        detail: `${compose.standalone ? 'docker-compose' : 'docker compose'} ${compose.version} runs ${file}`,
+      }
+    : {
+        name: 'compose',
+        status: 'problem',
+        detail: `neither "docker compose" nor "docker-compose" works: stack.compose (${file}) needs one`,
+      }
+}
+
+/** The images of a compose file's started services: present, or the echo image the gate builds. */
+async function composeImageChecks(client: RuntimeClient, images: Record<string, string>): Promise<Check[]> {
+  const checks: Check[] = []
+  for (const [name, image] of Object.entries(images)) {
     // A compose file's images with a variable in their name are resolved by Compose, not here.
     if (image.includes('$')) continue
     const present = await client.image.exists(ImageName.fromString(image))
@@ -105,7 +124,16 @@ async function dockerChecks(config: LoadedConfig | undefined): Promise<Check[]> 
           : `${image} is not in the local Docker engine (docker pull or build it, or give the compose service a build)`,
     })
   }
-  for (const [name, service] of Object.entries(config.config.services)) {
+  return checks
+}
+
+/** The images of the config's services: built at run time, present (exposing their ports), or missing. */
+async function serviceImageChecks(
+  client: RuntimeClient,
+  services: LoadedConfig['config']['services'],
+): Promise<Check[]> {
+  const checks: Check[] = []
+  for (const [name, service] of Object.entries(services)) {
     if (!service.image) {
       checks.push({
         name: `image of ${name}`,
@@ -116,19 +144,19 @@ async function dockerChecks(config: LoadedConfig | undefined): Promise<Check[]> 
     }
     const image = ImageName.fromString(service.image)
     if (!(await client.image.exists(image))) {
-      if (service.image === ECHO_IMAGE) {
-        checks.push({
-          name: `image of ${name}`,
-          status: 'ok',
-          detail: `${ECHO_IMAGE} is not in Docker yet: the gate builds it from the echo binary perf-gate ships`,
-        })
-        continue
-      }
-      checks.push({
-        name: `image of ${name}`,
-        status: 'problem',
-        detail: `${service.image} is not in the local Docker engine (docker pull or build it)`,
-      })
+      checks.push(
+        service.image === ECHO_IMAGE
+          ? {
+              name: `image of ${name}`,
+              status: 'ok',
+              detail: `${ECHO_IMAGE} is not in Docker yet: the gate builds it from the echo binary perf-gate ships`,
+            }
+          : {
+              name: `image of ${name}`,
+              status: 'problem',
+              detail: `${service.image} is not in the local Docker engine (docker pull or build it)`,
+            },
+      )
       continue
     }
     const exposed = exposedTcpPorts((await client.image.inspect(image)).Config?.ExposedPorts)

@@ -374,9 +374,6 @@ export function renderInitConfig(facts: InitFacts, name = 'gateway'): string {
   const known = gateway.image ? knownGateway(gateway.image) : undefined
   const port =
     known && gateway.ports.includes(known.proxyPort) ? known.proxyPort : (gateway.ports[0] as number)
-  const upstream = facts.upstream
-  // Behind a gateway that proxies to the echo backend, /echo returns the request: payloads can be checked.
-  const route = upstream ? '/echo' : '/'
   const lines: string[] = [
     `# perf-gate config written by \`perf-gate init\` from ${facts.source}.`,
     ...(known && port === known.proxyPort
@@ -390,56 +387,73 @@ export function renderInitConfig(facts: InitFacts, name = 'gateway'): string {
     ...(facts.compose ? composeLines(facts) : serviceLines(facts)),
     '',
     ...baselineVariantLines(facts),
-    'profiles:',
+    ...profileLines(facts, port),
+    '',
+    ...scenarioLines(facts),
+    '',
+    ...gateLines(facts),
   ]
-  if (upstream) {
-    lines.push(
-      '  # The no-gateway control: k6 straight to the backend. It watches the runner and is never gated.',
-      '  - name: no-gateway',
-      '    control: true',
-      `    target: http://${upstream.service}:${upstream.port}/echo`,
-      '    expect: { status: 200 }',
-    )
-  } else {
-    lines.push(
-      '  # One profile per gateway configuration to gate. Point the target at a route that reaches your',
-      '  # backend; add a `control: true` profile that calls the backend directly to watch runner noise.',
-    )
-  }
-  lines.push(
+  return lines.join('\n')
+}
+
+/** The control (with an echo upstream) and the gated profile through the gateway. */
+function profileLines(facts: InitFacts, port: number): string[] {
+  const upstream = facts.upstream
+  // Behind a gateway that proxies to the echo backend, /echo returns the request: payloads can be checked.
+  const route = upstream ? '/echo' : '/'
+  return [
+    'profiles:',
+    ...(upstream
+      ? [
+          '  # The no-gateway control: k6 straight to the backend. It watches the runner and is never gated.',
+          '  - name: no-gateway',
+          '    control: true',
+          `    target: http://${upstream.service}:${upstream.port}/echo`,
+          '    expect: { status: 200 }',
+        ]
+      : [
+          '  # One profile per gateway configuration to gate. Point the target at a route that reaches your',
+          '  # backend; add a `control: true` profile that calls the backend directly to watch runner noise.',
+        ]),
     `  - name: ${facts.gateway === 'gateway' || upstream ? 'passthrough' : `${facts.gateway}-passthrough`}`,
     `    target: http://${facts.gateway}:${port}${route}`,
     '    # Every response must have this status; also headers, bodyPrefix, bodyContains, echoesPayload.',
     '    expect: { status: 200 }',
-    '',
+  ]
+}
+
+/** One open-model scenario: echoing payloads through an echo upstream, else plain GETs. */
+function scenarioLines(facts: InitFacts): string[] {
+  return [
     'scenarios:',
-  )
-  if (upstream) {
-    lines.push(
-      '  # Open model at a fixed arrival rate: latency without coordinated omission. Paired blocks drive',
-      '  # both variants at once (2 x 500 req/s): keep the rate well below what saturates the runner.',
-      '  - name: rate-500-1kb',
-      '    script: constant-arrival-rate',
-      '    rate: 500',
-      '    duration: 4s',
-      '    warmup: 1s',
-      '    payloadBytes: 1024',
-    )
-  } else {
-    lines.push(
-      '  # Open model at a fixed arrival rate: latency without coordinated omission. Keep the rate well',
-      '  # below what saturates the machine, so P95 reflects the gateway and not CPU contention.',
-      '  - name: rate-200',
-      '    script: constant-arrival-rate',
-      '    method: GET',
-      '    rate: 200',
-      '    maxVUs: 100',
-      '    duration: 10s',
-      '    payloadBytes: 0',
-    )
-  }
-  lines.push(
-    '',
+    ...(facts.upstream
+      ? [
+          '  # Open model at a fixed arrival rate: latency without coordinated omission. Paired blocks drive',
+          '  # both variants at once (2 x 500 req/s): keep the rate well below what saturates the runner.',
+          '  - name: rate-500-1kb',
+          '    script: constant-arrival-rate',
+          '    rate: 500',
+          '    duration: 4s',
+          '    warmup: 1s',
+          '    payloadBytes: 1024',
+        ]
+      : [
+          '  # Open model at a fixed arrival rate: latency without coordinated omission. Keep the rate well',
+          '  # below what saturates the machine, so P95 reflects the gateway and not CPU contention.',
+          '  - name: rate-200',
+          '    script: constant-arrival-rate',
+          '    method: GET',
+          '    rate: 200',
+          '    maxVUs: 100',
+          '    duration: 10s',
+          '    payloadBytes: 0',
+        ]),
+  ]
+}
+
+/** The gate's rule (paired blocks until decided when there is a baseline variant) and the baseline file. */
+function gateLines(facts: InitFacts): string[] {
+  return [
     'gate:',
     '  metric: p95',
     '  threshold: 0.10 # fail on a P95 regression above +10%',
@@ -458,6 +472,5 @@ export function renderInitConfig(facts: InitFacts, name = 'gateway'): string {
     '  # Written by `perf-gate run --mode baseline` (e.g. a nightly job), read by every gate.',
     '  path: perf-gate-baseline.json',
     '',
-  )
-  return lines.join('\n')
+  ]
 }

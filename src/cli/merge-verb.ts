@@ -8,7 +8,7 @@ import { flagAcceptance, MAX_REASON_CHARS, verdictOutput } from '../gate/accept-
 import { prepareOutDir } from '../gate/artifacts.js'
 import { mergeSession, partialFiles } from '../session.js'
 import { jsonSummary } from './json-summary.js'
-import type { VerbContext } from './verbs.js'
+import type { VerbContext } from './verb-context.js'
 
 function reasonOption(value: string): string {
   const reason = value.trim()

@@ -88,3 +88,11 @@ export function composeEnvironment(env: NodeJS.ProcessEnv = process.env): Record
   }
   return out
 }
+
+/**
+ * The environment Compose runs with, both for `compose config` (config/compose-file.ts) and for `up`
+ * (the same rule as stack/compose-stack.ts): the runner's, with its and GitHub's variables emptied.
+ */
+export function composeRunEnvironment(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  return { ...env, ...composeEnvironment(env) }
+}

@@ -185,13 +185,53 @@ export interface CheckComposeOptions {
  * (each a full message naming the compose file). `stack.compose` must already be an absolute path.
  */
 export function checkComposeFile(options: CheckComposeOptions): { facts?: ComposeFacts; problems: string[] } {
-  const { stack } = options
-  const file = stack.compose
-  const at = (key: string, message: string) => `${file}: ${key}: ${message}`
+  const file = options.stack.compose
   if (!existsSync(file))
     return { problems: [`${options.configFile}: stack.compose: compose file not found: ${file}`] }
-  // `merge: true`: Compose applies YAML merge keys (`<<: *anchor`, `<<: {...}`, `<<: [*a, *b]`), so the
-  // checks must see the keys they bring, not a literal "<<" key.
+  const read = readComposeFile(file)
+  if ('problems' in read) return read
+  const { raw, services } = read
+  const allowlist = allowlistEvaluation(raw, options)
+  if ('failed' in allowlist) return { problems: allowlist.failed }
+  const problems = [
+    ...allowlist.problems,
+    ...referenceProblems(services, options),
+    ...pairedPortProblems(services, options),
+  ]
+  const started = startedServices(services, options.stack)
+  if (problems.length === 0 && started.size === 0)
+    problems.push(
+      `${options.configFile}: stack.profiles: no service of ${file} is enabled (every service has profiles; name one in stack.profiles or stack.services)`,
+    )
+  if (problems.length > 0) return { problems }
+  const version =
+    typeof raw.version === 'string' || typeof raw.version === 'number' ? String(raw.version) : undefined
+  const images: Record<string, string> = {}
+  for (const name of started) {
+    const image = (services[name] as Mapping).image
+    if (typeof image === 'string') images[name] = image
+  }
+  const aliases = composeNetworkAliases(services)
+  const names = Object.keys(services)
+  return {
+    facts: {
+      version,
+      services: names,
+      started: [...started],
+      images,
+      aliases,
+      evaluation: allowlist.evaluation,
+    },
+    problems,
+  }
+}
+
+/**
+ * The compose file parsed as Compose reads it, or its one problem. `merge: true`: Compose applies YAML
+ * merge keys (`<<: *anchor`, `<<: {...}`, `<<: [*a, *b]`), so the checks must see the keys they bring,
+ * not a literal "<<" key.
+ */
+function readComposeFile(file: string): { raw: Mapping; services: Mapping } | { problems: string[] } {
   const text = readTextCapped(file, MAX_COMPOSE_BYTES, 'compose file')
   const lineCounter = new LineCounter()
   const doc = parseDocument(text, { merge: true, prettyErrors: false, lineCounter })
@@ -206,53 +246,71 @@ export function checkComposeFile(options: CheckComposeOptions): { facts?: Compos
   }
   if (!isMapping(raw) || !isMapping(raw.services) || Object.keys(raw.services).length === 0)
     return { problems: [`${file}: no "services" in this compose file`] }
-  const services = raw.services as Record<string, unknown>
-  const names = Object.keys(services)
-  const problems: string[] = []
-  const known = (name: string) => Object.hasOwn(services, name)
-  const list = names.join(', ')
+  return { raw, services: raw.services }
+}
 
-  // The allowlist on the file as Compose reads it (merges applied), then on what Compose renders.
+/**
+ * The allowlist on the file as Compose reads it (merges applied), its .env and its variables; then,
+ * when that passed (Compose's own start-up costs a second or more), on what Compose renders. `failed`:
+ * Compose refused the file.
+ */
+function allowlistEvaluation(
+  raw: Mapping,
+  options: CheckComposeOptions,
+): { problems: string[]; evaluation: string } | { failed: string[] } {
+  const file = options.stack.compose
   const allowlist = (doc: unknown, where: string, renderedProject?: string) =>
     composeAllowlistProblems(doc, {
       dir: path.dirname(file),
       refusePath: options.refusePath,
       renderedProject,
     }).map((p) => `${where}: ${p.key}: ${p.message}`)
-  problems.push(...allowlist(raw, file))
-  problems.push(...dotEnvProblems(path.dirname(file)))
-  problems.push(...composeVariableProblems(raw, file))
-  let evaluation = 'the file with merge keys applied'
-  // Only a file that passed is rendered: Compose's own start-up costs a second or more.
+  const problems = [
+    ...allowlist(raw, file),
+    ...dotEnvProblems(path.dirname(file)),
+    ...composeVariableProblems(raw, file),
+  ]
+  const evaluation = 'the file with merge keys applied'
   const renderer =
     problems.length > 0
       ? undefined
       : options.renderer === undefined
         ? findComposeRenderer()
         : options.renderer
-  if (renderer) {
-    let rendered: unknown
-    try {
-      rendered = parseYaml(renderer.render(file, stack.profiles, options.composeEnv ?? process.env), {
-        maxAliasCount: 100,
-      })
-    } catch (error) {
-      return { problems: [`${file}: ${renderer.label} failed: ${(error as Error).message}`] }
-    }
-    problems.push(...allowlist(rendered, `${file} (as ${renderer.label} renders it)`, RENDER_PROJECT))
-    evaluation += `, and the output of ${renderer.label}`
+  if (!renderer) return { problems, evaluation }
+  let rendered: unknown
+  try {
+    rendered = parseYaml(renderer.render(file, options.stack.profiles, options.composeEnv ?? process.env), {
+      maxAliasCount: 100,
+    })
+  } catch (error) {
+    return { failed: [`${file}: ${renderer.label} failed: ${(error as Error).message}`] }
   }
+  return {
+    problems: [
+      ...problems,
+      ...allowlist(rendered, `${file} (as ${renderer.label} renders it)`, RENDER_PROJECT),
+    ],
+    evaluation: `${evaluation}, and the output of ${renderer.label}`,
+  }
+}
 
+/** The profiles and services the config names (stack and baselineVariant) must be the compose file's. */
+function referenceProblems(services: Mapping, options: CheckComposeOptions): string[] {
+  const { stack, configFile } = options
+  const file = stack.compose
+  const names = Object.keys(services)
+  const problems: string[] = []
   const allProfiles = new Set(names.flatMap((n) => profilesOf(services[n] as Mapping)))
   stack.profiles.forEach((profile, i) => {
     if (!allProfiles.has(profile))
       problems.push(
-        `${options.configFile}: stack.profiles[${i}]: no service of ${file} has the profile "${profile}"${allProfiles.size > 0 ? ` (profiles: ${[...allProfiles].join(', ')})` : ''}`,
+        `${configFile}: stack.profiles[${i}]: no service of ${file} has the profile "${profile}"${allProfiles.size > 0 ? ` (profiles: ${[...allProfiles].join(', ')})` : ''}`,
       )
   })
   const requireService = (key: string, name: string) => {
-    if (!known(name))
-      problems.push(`${options.configFile}: ${key}: no service "${name}" in ${file} (services: ${list})`)
+    if (!Object.hasOwn(services, name))
+      problems.push(`${configFile}: ${key}: no service "${name}" in ${file} (services: ${names.join(', ')})`)
   }
   ;(stack.services ?? []).forEach((name, i) => requireService(`stack.services[${i}]`, name))
   for (const name of Object.keys(stack.wait)) requireService(`stack.wait.${name}`, name)
@@ -260,59 +318,52 @@ export function checkComposeFile(options: CheckComposeOptions): { facts?: Compos
     requireService(`baselineVariant.services.${name}`, name)
     if (override.build && !override.build.context)
       problems.push(
-        `${options.configFile}: baselineVariant.services.${name}.build.context: required with stack.compose (the compose file's build is not read)`,
+        `${configFile}: baselineVariant.services.${name}.build.context: required with stack.compose (the compose file's build is not read)`,
       )
   }
+  return problems
+}
 
-  for (const name of names) {
-    const service = services[name]
+/**
+ * Every service must be a mapping; with a baseline variant, none may publish a fixed host port:
+ * paired A/B runs start two stacks at once.
+ */
+function pairedPortProblems(services: Mapping, options: CheckComposeOptions): string[] {
+  const at = (key: string, message: string) => `${options.stack.compose}: ${key}: ${message}`
+  const problems: string[] = []
+  for (const [name, service] of Object.entries(services)) {
     if (!isMapping(service)) {
       problems.push(at(`services.${name}`, 'expected a mapping'))
       continue
     }
-    if (options.baselineVariant) {
-      const fixed = fixedHostPorts(service)
-      if (fixed.length > 0)
-        problems.push(
-          at(
-            `services.${name}.ports`,
-            `publishes host port ${fixed.join(', ')}: paired A/B runs start two stacks at once, so publish container ports only (perf-gate reaches containers on their network)`,
-          ),
-        )
-    }
+    const fixed = options.baselineVariant ? fixedHostPorts(service) : []
+    if (fixed.length > 0)
+      problems.push(
+        at(
+          `services.${name}.ports`,
+          `publishes host port ${fixed.join(', ')}: paired A/B runs start two stacks at once, so publish container ports only (perf-gate reaches containers on their network)`,
+        ),
+      )
   }
+  return problems
+}
 
-  // Compose starts the named services and what they depend on, or every service the profiles enable.
+/** Compose starts the named services and what they depend on, or every service the profiles enable. */
+function startedServices(services: Mapping, stack: ComposeStackConfig): Set<string> {
   const started = new Set<string>()
   const add = (name: string) => {
-    if (started.has(name) || !known(name)) return
+    if (started.has(name) || !Object.hasOwn(services, name)) return
     started.add(name)
     const service = services[name]
     if (isMapping(service)) dependsOn(service).forEach(add)
   }
   if (stack.services) stack.services.forEach(add)
   else
-    names
+    Object.keys(services)
       .filter((n) => {
         const p = profilesOf(services[n] as Mapping)
         return p.length === 0 || p.some((x) => stack.profiles.includes(x))
       })
       .forEach(add)
-  if (problems.length === 0 && started.size === 0)
-    problems.push(
-      `${options.configFile}: stack.profiles: no service of ${file} is enabled (every service has profiles; name one in stack.profiles or stack.services)`,
-    )
-  const version =
-    typeof raw.version === 'string' || typeof raw.version === 'number' ? String(raw.version) : undefined
-  if (problems.length > 0) return { problems }
-  const images: Record<string, string> = {}
-  for (const name of started) {
-    const image = (services[name] as Mapping).image
-    if (typeof image === 'string') images[name] = image
-  }
-  const aliases = composeNetworkAliases(services)
-  return {
-    facts: { version, services: names, started: [...started], images, aliases, evaluation },
-    problems,
-  }
+  return started
 }

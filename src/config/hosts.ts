@@ -5,6 +5,7 @@
  * can read a cloud metadata endpoint, capture a token and send it on.
  */
 import { isIP } from 'node:net'
+import type { Config } from './schema.js'
 
 /** A host name (letters, digits, "-", "_", dots) or an IP address, as the workflow writes it. */
 const HOST_NAME = /^(?=.{1,253}$)[a-z0-9_](?:[a-z0-9_-]{0,62})(?:\.[a-z0-9_](?:[a-z0-9_-]{0,62}))*\.?$/
@@ -51,6 +52,37 @@ export function hostRefusal(url: string, allowed: ReadonlySet<string>, what: str
   if (host === undefined) return `${what}: not a URL`
   if (allowed.has(host)) return undefined
   return `${what}: host "${host}" is not a service of this stack; perf-gate only calls the stack's own services (${[...allowed].join(', ') || 'none'}), and hosts the workflow allows with the action input "allowed-hosts" or the CLI flag --allow-host`
+}
+
+/**
+ * Setup, readiness and target URLs must name one of the stack's services (`services` holds a compose
+ * file's network aliases too) or a host the workflow allows: a setup chain that may call any host can
+ * read a cloud metadata endpoint, capture a token and send it on. A `{{placeholder}}` in the host would let a captured value pick the host: refused.
+ */
+export function unreachableHosts(
+  config: Config,
+  services: readonly string[],
+  allowedHosts: readonly string[],
+): string[] {
+  const allowed = new Set([...services.map((s) => s.toLowerCase()), ...allowedHosts])
+  const problems: string[] = []
+  const check = (at: string, url: string) => {
+    const authority = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)/i.exec(url)?.[1] ?? ''
+    if (authority.includes('{{')) {
+      problems.push(
+        `${at}: the host may not be a {{placeholder}}: a captured value would choose where setup calls go`,
+      )
+      return
+    }
+    const refusal = hostRefusal(url, allowed, at)
+    if (refusal) problems.push(refusal)
+  }
+  config.profiles.forEach((profile, i) => {
+    check(`profiles[${i}].target`, profile.target)
+    if (profile.readiness?.url) check(`profiles[${i}].readiness.url`, profile.readiness.url)
+    profile.setup.forEach((call, j) => check(`profiles[${i}].setup[${j}].url`, call.url))
+  })
+  return problems
 }
 
 /**

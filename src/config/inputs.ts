@@ -103,89 +103,23 @@ const BRANCH_NAME = /^(?!\/|.*(?:\.\.|\/\/|@\{|\.lock$|\/$))[\w./-]+$/
 /** Reads and validates every input. Collects all problems into one error. */
 export function getInputs(): ActionSettings {
   const problems: string[] = []
-  const mode = core.getInput(Inputs.Mode) || 'gate'
-  if (mode !== 'gate' && mode !== 'baseline' && mode !== 'publish' && mode !== 'merge') {
-    problems.push(`input "${Inputs.Mode}": expected "gate", "baseline", "publish" or "merge", got "${mode}"`)
-  }
-  let comment = true
-  try {
-    comment = core.getInput(Inputs.Comment) === '' ? true : core.getBooleanInput(Inputs.Comment)
-  } catch {
-    problems.push(`input "${Inputs.Comment}": expected true or false, got "${core.getInput(Inputs.Comment)}"`)
-  }
-  const thresholdText = core.getInput(Inputs.Threshold)
-  let threshold: number | undefined
-  if (thresholdText) {
-    const parsed = parseThreshold(thresholdText)
-    if (parsed === null) {
-      problems.push(
-        `input "${Inputs.Threshold}": expected a fraction such as 0.1 or a percentage such as 10%, got "${thresholdText}"`,
-      )
-    } else threshold = parsed
-  }
-  const commentKey = core.getInput(Inputs.CommentKey) || 'default'
-  if (!/^[\w.-]+$/.test(commentKey)) {
-    problems.push(
-      `input "${Inputs.CommentKey}": expected letters, digits, "-", "_" or ".", got "${commentKey}"`,
-    )
-  }
+  const mode = modeInput(problems)
+  const comment = booleanInput(Inputs.Comment, true, problems)
+  const threshold = thresholdInput(problems)
+  const commentKey = commentKeyInput(problems)
   const results = core.getInput(Inputs.Results) || undefined
   if ((mode === 'publish' || mode === 'merge') && !results)
     problems.push(`input "${Inputs.Results}": required when mode is "${mode}"`)
-  const shardText = core.getInput(Inputs.Shard).trim()
-  const shard = shardText ? parseShard(shardText) : undefined
-  if (shard === null) problems.push(`input "${Inputs.Shard}": expected ${SHARD_FORMAT}, got "${shardText}"`)
-  else if (shard && mode !== 'gate')
-    problems.push(`input "${Inputs.Shard}": only mode "gate" is sharded, got mode "${mode}"`)
-  const branchInput = core.getInput(Inputs.BaselineBranch) || DEFAULT_BASELINE_BRANCH
-  const baselineBranch = branchInput === 'none' ? undefined : branchInput
-  if (baselineBranch && !BRANCH_NAME.test(baselineBranch)) {
-    problems.push(`input "${Inputs.BaselineBranch}": expected a branch name, got "${baselineBranch}"`)
-  }
-  const pagesBranch = core.getInput(Inputs.PagesBranch).trim() || undefined
-  if (pagesBranch && !BRANCH_NAME.test(pagesBranch))
-    problems.push(`input "${Inputs.PagesBranch}": expected a branch name, got "${pagesBranch}"`)
-  const pagesPath = core.getInput(Inputs.PagesPath).trim() || 'index.html'
-  if (!/^(?!\/)(?!.*(?:^|\/)\.\.?(?:\/|$))(?!.*\/\/)[\w./-]+\.html?$/.test(pagesPath))
-    problems.push(
-      `input "${Inputs.PagesPath}": expected a relative path of an .html file inside the branch (e.g. index.html or perf/index.html), got "${pagesPath}"`,
-    )
-  let uploadArtifacts = true
-  try {
-    uploadArtifacts =
-      core.getInput(Inputs.UploadArtifacts) === '' ? true : core.getBooleanInput(Inputs.UploadArtifacts)
-  } catch {
-    problems.push(
-      `input "${Inputs.UploadArtifacts}": expected true or false, got "${core.getInput(Inputs.UploadArtifacts)}"`,
-    )
-  }
-  const k6FlagsText = core.getInput(Inputs.K6Flags)
-  const split = k6FlagsText ? splitK6Flags(k6FlagsText) : undefined
-  if (split && 'problem' in split) problems.push(`input "${Inputs.K6Flags}": ${split.problem}`)
-  const k6Flags = split && 'flags' in split ? split.flags : undefined
-  for (const flag of k6Flags ?? []) {
-    const problem = k6FlagProblem(flag)
-    if (problem) problems.push(`input "${Inputs.K6Flags}": ${problem}`)
-  }
-  const k6VersionText = core.getInput(Inputs.K6Version)
-  if (k6VersionText && !K6_VERSION_PATTERN.test(k6VersionText))
-    problems.push(
-      `input "${Inputs.K6Version}": expected a k6 release such as "1.8.1", got "${k6VersionText}"`,
-    )
+  const shard = shardInput(mode, problems)
+  const baselineBranch = baselineBranchInput(problems)
+  const uploadArtifacts = booleanInput(Inputs.UploadArtifacts, true, problems)
+  const k6Flags = k6FlagsInput(problems)
+  const k6Version = k6VersionInput(problems)
+  const { pagesBranch, pagesPath } = pagesInput(problems)
   const allowPathsOutsideRepo = booleanInput(Inputs.AllowPathsOutsideRepo, false, problems)
   const allowPrivilegedEvents = booleanInput(Inputs.AllowPrivilegedEvents, false, problems)
-  const hostList = parseHostList(core.getInput(Inputs.AllowedHosts))
-  if (hostList.invalid.length > 0)
-    problems.push(
-      `input "${Inputs.AllowedHosts}": expected host names or IP addresses separated by commas or spaces (no scheme, port or path), got ${hostList.invalid.map((h) => `"${h}"`).join(', ')}`,
-    )
-  const acceptRegressionLabel =
-    core.getInput(Inputs.AcceptRegressionLabel).trim() || DEFAULT_ACCEPT_REGRESSION_LABEL
-  // GitHub's limit for a label name.
-  if (acceptRegressionLabel.length > 50)
-    problems.push(
-      `input "${Inputs.AcceptRegressionLabel}": expected a label name of at most 50 characters, got "${acceptRegressionLabel}"`,
-    )
+  const allowedHosts = allowedHostsInput(problems)
+  const acceptRegressionLabel = acceptRegressionLabelInput(problems)
   if (problems.length > 0) throw new ConfigError(problems)
   return {
     config: core.getInput(Inputs.Config) || 'perf-gate.yml',
@@ -199,14 +133,117 @@ export function getInputs(): ActionSettings {
     results,
     baselineBranch,
     k6Flags,
-    k6Version: k6VersionText ? normalizeK6Version(k6VersionText) : undefined,
+    k6Version,
     uploadArtifacts,
     allowPathsOutsideRepo,
-    allowedHosts: hostList.hosts,
+    allowedHosts,
     allowPrivilegedEvents,
     acceptRegressionLabel,
-    shard: shard ?? undefined,
+    shard,
     pagesBranch,
     pagesPath,
   }
+}
+
+/** The mode as given (default gate); a problem when it is none of the four. */
+function modeInput(problems: string[]): string {
+  const mode = core.getInput(Inputs.Mode) || 'gate'
+  if (mode !== 'gate' && mode !== 'baseline' && mode !== 'publish' && mode !== 'merge') {
+    problems.push(`input "${Inputs.Mode}": expected "gate", "baseline", "publish" or "merge", got "${mode}"`)
+  }
+  return mode
+}
+
+function thresholdInput(problems: string[]): number | undefined {
+  const text = core.getInput(Inputs.Threshold)
+  if (!text) return undefined
+  const parsed = parseThreshold(text)
+  if (parsed !== null) return parsed
+  problems.push(
+    `input "${Inputs.Threshold}": expected a fraction such as 0.1 or a percentage such as 10%, got "${text}"`,
+  )
+  return undefined
+}
+
+function commentKeyInput(problems: string[]): string {
+  const commentKey = core.getInput(Inputs.CommentKey) || 'default'
+  if (!/^[\w.-]+$/.test(commentKey)) {
+    problems.push(
+      `input "${Inputs.CommentKey}": expected letters, digits, "-", "_" or ".", got "${commentKey}"`,
+    )
+  }
+  return commentKey
+}
+
+/** `i/N`, in gate mode only; undefined when not given or not valid. */
+function shardInput(mode: string, problems: string[]): ShardSpec | undefined {
+  const text = core.getInput(Inputs.Shard).trim()
+  const shard = text ? parseShard(text) : undefined
+  if (shard === null) problems.push(`input "${Inputs.Shard}": expected ${SHARD_FORMAT}, got "${text}"`)
+  else if (shard && mode !== 'gate')
+    problems.push(`input "${Inputs.Shard}": only mode "gate" is sharded, got mode "${mode}"`)
+  return shard ?? undefined
+}
+
+/** The data branch (default DEFAULT_BASELINE_BRANCH), undefined for "none". */
+function baselineBranchInput(problems: string[]): string | undefined {
+  const branchInput = core.getInput(Inputs.BaselineBranch) || DEFAULT_BASELINE_BRANCH
+  const baselineBranch = branchInput === 'none' ? undefined : branchInput
+  // A git ref name without the characters git refuses (see git check-ref-format).
+  if (baselineBranch && !/^(?!\/|.*(?:\.\.|\/\/|@\{|\.lock$|\/$))[\w./-]+$/.test(baselineBranch)) {
+    problems.push(`input "${Inputs.BaselineBranch}": expected a branch name, got "${baselineBranch}"`)
+  }
+  return baselineBranch
+}
+
+/** The nightly's Pages branch (off when empty) and the trend page's path in it. */
+function pagesInput(problems: string[]): { pagesBranch?: string; pagesPath: string } {
+  const pagesBranch = core.getInput(Inputs.PagesBranch).trim() || undefined
+  if (pagesBranch && !BRANCH_NAME.test(pagesBranch))
+    problems.push(`input "${Inputs.PagesBranch}": expected a branch name, got "${pagesBranch}"`)
+  const pagesPath = core.getInput(Inputs.PagesPath).trim() || 'index.html'
+  if (!/^(?!\/)(?!.*(?:^|\/)\.\.?(?:\/|$))(?!.*\/\/)[\w./-]+\.html?$/.test(pagesPath))
+    problems.push(
+      `input "${Inputs.PagesPath}": expected a relative path of an .html file inside the branch (e.g. index.html or perf/index.html), got "${pagesPath}"`,
+    )
+  return { pagesBranch, pagesPath }
+}
+
+/** The flags, split as a shell would and each checked against the allowlist; undefined when not given. */
+function k6FlagsInput(problems: string[]): string[] | undefined {
+  const text = core.getInput(Inputs.K6Flags)
+  const split = text ? splitK6Flags(text) : undefined
+  if (split && 'problem' in split) problems.push(`input "${Inputs.K6Flags}": ${split.problem}`)
+  const k6Flags = split && 'flags' in split ? split.flags : undefined
+  for (const flag of k6Flags ?? []) {
+    const problem = k6FlagProblem(flag)
+    if (problem) problems.push(`input "${Inputs.K6Flags}": ${problem}`)
+  }
+  return k6Flags
+}
+
+function k6VersionInput(problems: string[]): string | undefined {
+  const text = core.getInput(Inputs.K6Version)
+  if (text && !K6_VERSION_PATTERN.test(text))
+    problems.push(`input "${Inputs.K6Version}": expected a k6 release such as "1.8.1", got "${text}"`)
+  return text ? normalizeK6Version(text) : undefined
+}
+
+function allowedHostsInput(problems: string[]): string[] {
+  const hostList = parseHostList(core.getInput(Inputs.AllowedHosts))
+  if (hostList.invalid.length > 0)
+    problems.push(
+      `input "${Inputs.AllowedHosts}": expected host names or IP addresses separated by commas or spaces (no scheme, port or path), got ${hostList.invalid.map((h) => `"${h}"`).join(', ')}`,
+    )
+  return hostList.hosts
+}
+
+function acceptRegressionLabelInput(problems: string[]): string {
+  const label = core.getInput(Inputs.AcceptRegressionLabel).trim() || DEFAULT_ACCEPT_REGRESSION_LABEL
+  // GitHub's limit for a label name.
+  if (label.length > 50)
+    problems.push(
+      `input "${Inputs.AcceptRegressionLabel}": expected a label name of at most 50 characters, got "${label}"`,
+    )
+  return label
 }

@@ -1,10 +1,23 @@
 /**
- * Maps a config path such as ['profiles', 1, 'target'] to its line and column in the YAML text, so
- * that the action can annotate the very line of perf-gate.yml a problem is on. The yaml library keeps
- * every node's source range; zod's issue paths say which node.
+ * Config paths such as ['profiles', 1, 'target']: how a message names one (`profiles[1].target`), and
+ * its line and column in the YAML text, so that the action can annotate the very line of perf-gate.yml
+ * a problem is on. The yaml library keeps every node's source range; zod's issue paths say which node.
  */
 import { isMap, isScalar, isSeq, type Document, type LineCounter, type Node } from 'yaml'
 import { ConfigError, type ProblemLocation } from '../errors.js'
+
+/** Formats a path such as ['profiles', 1, 'target'] as `profiles[1].target`. */
+export function formatPath(segments: readonly PropertyKey[]): string {
+  let out = ''
+  for (const segment of segments) {
+    if (typeof segment === 'number') out += `[${segment}]`
+    else {
+      const key = String(segment)
+      out += /^[A-Za-z_][\w-]*$/.test(key) ? (out ? `.${key}` : key) : `[${JSON.stringify(key)}]`
+    }
+  }
+  return out || '(root)'
+}
 
 /**
  * The 1-based line and column of the node at `segments`, or of its closest existing ancestor when the

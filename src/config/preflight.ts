@@ -45,7 +45,7 @@ export function configIndex(scenarios: Config['scenarios'], i: number): number {
 /**
  * The baseline is read in gate mode and written in baseline mode: inside `.git` it would echo the
  * checkout's persisted credentials (`.git/config`) or overwrite a hook. The path rule itself (config
- * folder, workspace) is applied with every other path in load.ts.
+ * folder, workspace) is applied with every other path in workspace-paths.ts.
  */
 function baselinePathProblems(config: Config): string[] {
   const segments = path.resolve(config.baseline.path).split(path.sep)
@@ -66,7 +66,7 @@ function scriptProblems(config: Config): string[] {
     try {
       directory = statSync(s.script).isDirectory()
     } catch {
-      return // missing files are reported by load.ts
+      return // missing files are reported by referenced-files.ts
     }
     if (directory) problems.add(`${at}: ${s.script} is a directory, expected a k6 script file`)
     else if (!(K6_SCRIPT_EXTENSIONS as readonly string[]).includes(path.extname(s.script).toLowerCase()))
@@ -127,7 +127,7 @@ function hostProblems(
   const known = new Set([...services, ...aliases, ...allowed].map((h) => h.toLowerCase()))
   const names = `${services.length > 0 ? services.join(', ') : 'none'}${aliases.length > 0 ? `; network aliases: ${aliases.join(', ')}` : ''}`
   const check = (at: string, url: string | undefined) => {
-    // A {{placeholder}} host is the trust rule's to refuse (config/load.ts unreachableHosts).
+    // A {{placeholder}} host is the trust rule's to refuse (config/hosts.ts unreachableHosts).
     if (url === undefined || /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*\{\{/i.test(url)) return
     let host: string
     try {

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { configFile, DEFAULT_CONFIG_FILE } from '../../../src/config/load.js'
+import { configFile, DEFAULT_CONFIG_FILE } from '../../../src/config/config-file.js'
 import { ConfigError } from '../../../src/errors.js'
 
 describe('configFile (--config and its default)', () => {

@@ -2,14 +2,10 @@ import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import {
-  formatPath,
-  interpolate,
-  loadConfig,
-  looksSecret,
-  parseConfig,
-  type LoadOptions,
-} from '../../../src/config/load.js'
+import { interpolate } from '../../../src/config/interpolate.js'
+import { loadConfig, parseConfig, type LoadOptions } from '../../../src/config/load.js'
+import { formatPath } from '../../../src/config/locate.js'
+import { looksSecret } from '../../../src/config/secrets.js'
 import { ConfigError } from '../../../src/errors.js'
 
 const valid = {
