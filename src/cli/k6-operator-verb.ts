@@ -6,7 +6,8 @@
 import { existsSync } from 'node:fs'
 import { writeFile } from 'node:fs/promises'
 import { InvalidArgumentError, type Command } from 'commander'
-import { configFile, DEFAULT_CONFIG_FILE, loadConfig, type LoadedConfig } from '../config/load.js'
+import { configFile, DEFAULT_CONFIG_FILE } from '../config/config-file.js'
+import { loadConfig, type LoadedConfig } from '../config/load.js'
 import { ConfigError, InfrastructureError } from '../errors.js'
 import { builtInLoadKind } from '../kinds/load/kind.js'
 import { kindOf } from '../kinds/registry.js'
@@ -19,7 +20,7 @@ import {
   testRunManifest,
 } from '../load/k6-operator.js'
 import { scenarioEnv, scriptPath } from '../load/scenario-env.js'
-import type { VerbContext } from './verbs.js'
+import type { VerbContext } from './verb-context.js'
 
 /** Most runner pods one TestRun may ask for here: a sanity bound, not k6-operator's. */
 const MAX_PARALLELISM = 1000

@@ -26,6 +26,7 @@ export function registerVerbs(program: Command, ctx: VerbContext): void {
   registerCompare(program, ctx)
   registerInit(program, ctx)
   registerDoctor(program, ctx)
+  registerK6Operator(program, ctx)
 }
 
 function registerReport(program: Command, ctx: VerbContext): void {
@@ -118,6 +119,4 @@ function registerDoctor(program: Command, ctx: VerbContext): void {
         ctx.setExitCode(ExitCode.Infrastructure)
       }
     })
-
-  registerK6Operator(program, ctx)
 }

@@ -30,7 +30,7 @@ export interface LoadedConfig {
   /**
    * Hosts setup, readiness and targets may call besides the stack's service names: those the workflow
    * allows (LoadOptions.allowedHosts) and the compose file's network aliases (ComposeFacts.aliases).
-   * The runtime setup guard (gate/measure.ts) is built from it.
+   * The runtime setup guard (gate/stack-session.ts) is built from it.
    */
   allowedHosts: string[]
   config: Config
