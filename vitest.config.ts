@@ -20,6 +20,11 @@ const OFFLINE_E2E = [
   'test/e2e/preflight.test.ts',
 ]
 
+// Integration files that start no container and run no load: the CLI's verbs and its refusals of bad
+// configs (Docker is only asked about images and Compose files). They run beside the unit tests too;
+// the integration project below leaves them out.
+const OFFLINE_INTEGRATION = ['test/integration/cli-verbs.test.ts', 'test/integration/config-errors.test.ts']
+
 // Projects in one sequence group share its workers (vitest requires the same maxWorkers). At least
 // two, so that a file that mostly waits does not hold up the others on a 2-core runner.
 const OFFLINE_WORKERS = Math.max(2, availableParallelism() - 1)
@@ -58,9 +63,21 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'integration-offline',
+          globalSetup: BUILD_DIST,
+          include: OFFLINE_INTEGRATION,
+          sequence: { groupOrder: 0 },
+          maxWorkers: OFFLINE_WORKERS,
+          testTimeout: 120_000,
+          hookTimeout: 600_000,
+        },
+      },
+      {
+        test: {
           name: 'integration',
           globalSetup: BUILD_DIST,
           include: ['test/integration/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...OFFLINE_INTEGRATION],
           // Docker-heavy projects run one file at a time, after the group above: two gates measuring
           // at once on two cores would measure each other.
           sequence: { groupOrder: 1 },

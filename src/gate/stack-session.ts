@@ -91,6 +91,9 @@ export class StackSession implements AsyncDisposable {
     const stopAll = async () => {
       await Promise.allSettled(starting.map(async (s) => (await s).stop()))
     }
+    // After a SIGINT/SIGTERM the cleanup has already taken its tasks (and swept this run's label):
+    // a stack started now would be registered too late and outlive the exit.
+    if (options.signal?.aborted) throw new InfrastructureError('interrupted')
     const unregister = options.cleanup.add(stopAll)
     try {
       await options.log.group(

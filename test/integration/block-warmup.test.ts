@@ -1,7 +1,7 @@
 // Real Docker and k6: a paired block with gate.blockWarmup warms each fresh stack before its pair,
 // journals the warm-up windows (marked warm-up, never compared) and the stacks' start order, and
-// says how long the warm-up took. The bundled example with one block of one pair and 2 s runs; no
-// assertion on how fast anything is.
+// says how long the warm-up took. The bundled example with one block of one pair, 2 s runs and 1 s of
+// warm-up per stack and cell; no assertion on how fast anything is.
 import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -56,7 +56,7 @@ describe('paired block warm-up', () => {
       ['rounds: 5', 'rounds: 1'],
       ['warmupRounds: 1', 'warmupRounds: 0'],
       ['maxRounds: 20', 'maxRounds: 1'],
-      ['timeBudget: 8m', 'timeBudget: 8m\n  blockWarmup: 2s'],
+      ['timeBudget: 8m', 'timeBudget: 8m\n  blockWarmup: 1s'],
       ['duration: 4s', 'duration: 2s'],
       ['warmup: 1s', 'warmup: 0s'],
     ])
@@ -68,7 +68,7 @@ describe('paired block warm-up', () => {
 
     const { runs, events } = await readJournal(path.join(out, 'o', 'runs.jsonl'))
     const warm = runs.filter((r) => r.warmupWindow !== undefined)
-    // blockWarmup: 2s is one window per stack and cell: 2 variants x 2 cells.
+    // blockWarmup: 1s is one window per stack and cell: 2 variants x 2 cells.
     expect(warm).toHaveLength(4)
     expect(warm.every((r) => r.warmup && r.phase === 'paired' && r.block === 0)).toBe(true)
     expect(new Set(warm.map((r) => `${r.variant} ${r.cell}`)).size).toBe(4)

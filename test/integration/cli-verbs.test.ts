@@ -1,5 +1,7 @@
 // The CLI verbs as a user runs them (`node dist/cli.js ...`): --version and --help, report, compare,
-// init, doctor, and run --json. Real Docker for init/doctor/run, real k6 for run.
+// init, doctor and run --dry-run. Docker is asked about images and Compose only; no container starts
+// and k6 only prints its version, so this file runs beside the unit tests (OFFLINE_INTEGRATION in
+// vitest.config.ts). `run --json` on a real gate is compose-stack.test.ts's.
 import { execFileSync, spawn } from 'node:child_process'
 import {
   copyFileSync,
@@ -16,7 +18,7 @@ import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { GateResults } from '../../src/model.js'
 import { passingGate, regressedGate } from '../support/report-fixtures.js'
-import { perfGateContainers, perfGateNetworks, requireImages } from '../support/docker.js'
+import { perfGateContainers, requireImages } from '../support/docker.js'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 let runs = 0
@@ -316,6 +318,15 @@ describe('perf-gate doctor', () => {
     )
   })
 
+  it('says which Compose runs the file of a compose stack', async () => {
+    const run = await cli(['doctor', '--config', path.join(ROOT, 'examples/compose/perf-gate.yml')])
+    expect(run.stdout).toMatch(
+      /^ok\s+compose: (docker-compose|docker compose) \S+ runs .*docker-compose\.yml$/m,
+    )
+    expect(run.stdout).toMatch(/^ok\s+image of gateway: perf-gate\/nginx:local is present$/m)
+    expect(run.stdout).toMatch(/^ok\s+image of echo: perf-gate\/echo:local is present$/m)
+  })
+
   it('exits 3 with a problem line when k6 or an image is missing', async () => {
     const dir = tmp()
     const config = readFileSync(path.join(ROOT, 'examples/nginx/perf-gate.yml'), 'utf8').replace(
@@ -348,38 +359,6 @@ describe('perf-gate doctor', () => {
     expect(run.stderr).toContain(
       `${file}: profiles: Too small: expected array to have >=1 items (line 3, column 1)`,
     )
-  })
-})
-
-describe('perf-gate run --json', () => {
-  beforeAll(() => requireImages('perf-gate/echo:local', 'perf-gate/nginx:local'))
-
-  it('prints one JSON summary on stdout and logs on stderr', async () => {
-    const dir = tmp()
-    const config = readFileSync(path.join(ROOT, 'examples/nginx/perf-gate.yml'), 'utf8')
-      .replace('rounds: 5', 'rounds: 2')
-      .replace('warmupRounds: 1', 'warmupRounds: 0')
-      .replace('duration: 4s', 'duration: 1s')
-      .replace('warmup: 1s', 'warmup: 0s')
-      .replace('rate: 500', 'rate: 200')
-      // Exactly the two pairs `rounds` asks for: what is asserted is the output's shape, not a decision.
-      .replace('maxRounds: 20', 'maxRounds: 2')
-    const file = path.join(dir, 'perf-gate.yml')
-    writeFileSync(file, config)
-    const run = await cli(['run', '--config', file, '--out', path.join(dir, 'out'), '--json'])
-    expect([0, 1], run.stderr).toContain(run.code)
-    const summary = JSON.parse(run.stdout)
-    const results = JSON.parse(readFileSync(path.join(dir, 'out', 'results.json'), 'utf8'))
-    expect(summary.verdict).toBe(results.verdict)
-    expect(run.code).toBe(results.verdict === 'regression' ? 1 : 0)
-    expect(summary.cells.map((c: { cell: string }) => c.cell).sort()).toEqual([
-      'nginx-passthrough/rate-500-1kb',
-      'no-gateway/rate-500-1kb',
-    ])
-    expect(summary.paths.results).toBe(path.join(dir, 'out', 'results.json'))
-    expect(run.stderr).toContain('== Start the stack')
-    expect(perfGateContainers(run.runId)).toEqual([])
-    expect(perfGateNetworks(run.runId)).toEqual([])
   })
 })
 

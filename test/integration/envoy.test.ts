@@ -3,13 +3,12 @@
 // chain, the same chain as Lua filters behind api_key_auth, a direct_response route behind the shared
 // consumers' api_key_auth (seed 003's mocking ceiling), and the Lua chain without its header strip,
 // which must fail on accuracy alone. Kept short: one shared stack, 1 VU, two 1 s runs per cell.
-import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { GateResults } from '../../src/model.js'
-import { ROOT, runCli } from '../support/cli.js'
+import { runCli } from '../support/cli.js'
 import { perfGateContainers, perfGateNetworks, requireImages } from '../support/docker.js'
 
 const XDS = 'http://xds:9000'
@@ -124,7 +123,6 @@ function writeConfig(): string {
 describe('Envoy configured through its xDS management plane', () => {
   beforeAll(() => {
     requireImages('perf-gate/echo:local', 'perf-gate/envoy:local', 'perf-gate/envoy-xds:local')
-    execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, stdio: 'inherit' })
   })
   afterAll(() => {
     expect(perfGateContainers('it-envoy-')).toEqual([])

@@ -1,7 +1,7 @@
 // Faults with real containers, each through the built CLI: the gate ends with a clear verdict and
 // exit code, the runs it finished are in the journal (runs.jsonl), and nothing is left running.
-import { execFileSync } from 'node:child_process'
-import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { execFileSync, type ChildProcess } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -11,11 +11,11 @@ import { perfGateContainers, perfGateNetworks, requireImages } from '../support/
 
 /**
  * A paired gate of nginx in front of echo; `candidateEcho` is the candidate's echo env. `short` runs
- * 1 s without a warm-up, for faults that do not act during a run (a failing backend, k6 crashing at
- * its start, SIGKILL between blocks); the faults injected while k6 loads the stack keep 1 s + 2 s of
- * load, so that they land within the run.
+ * 1 s without a warm-up, for faults that do not act during a run (a failing backend, SIGKILL between
+ * blocks); the faults injected while k6 loads the stack keep 1 s + 2 s of load, so that they land
+ * within the run. `pairs`: the gate's rounds and maxRounds (as many blocks as pairs).
  */
-function config(candidateEcho: Record<string, string>, scenario = 'rate', short = false): string {
+function config(candidateEcho: Record<string, string>, scenario = 'rate', short = false, pairs = 3): string {
   const env = Object.entries(candidateEcho)
     .map(([k, v]) => `${k}: '${v}'`)
     .join(', ')
@@ -50,8 +50,8 @@ scenarios:
     params: { REQUEST_TIMEOUT: 1s, SETUP_ATTEMPTS: 2 }
 gate:
   method: paired
-  rounds: 3
-  maxRounds: 3
+  rounds: ${pairs}
+  maxRounds: ${pairs}
   sampleResources: false
 `
 }
@@ -65,7 +65,7 @@ let count = 0
 async function gate(
   yaml: string,
   env: Record<string, string> = {},
-  onStderr?: (stderr: string, runId: string) => void,
+  onStderr?: (stderr: string, runId: string, child: ChildProcess) => void,
 ): Promise<Outcome> {
   const dir = mkdtempSync(path.join(tmpdir(), 'perf-gate-fault-'))
   const file = path.join(dir, 'perf-gate.yml')
@@ -74,7 +74,7 @@ async function gate(
   const out = path.join(dir, 'out')
   const run = await runCli(['run', '--config', file, '--out', out], {
     env: { PERF_GATE_RUN_ID: runId, ...env },
-    onStderr: onStderr && ((stderr) => onStderr(stderr, runId)),
+    onStderr: onStderr && ((stderr, child) => onStderr(stderr, runId, child)),
   })
   return { ...run, runId, out }
 }
@@ -143,13 +143,14 @@ describe('faults end with a clear verdict, keep the measured runs and leave noth
   })
 
   it('the backend answers 5xx: a regression on the error rate (exit 1)', async () => {
-    const run = await gate(config({ ECHO_STATUS: '503' }, 'rate', true))
+    // Two pairs: every request of the candidate fails, so the ceiling is crossed from the first one.
+    const run = await gate(config({ ECHO_STATUS: '503' }, 'rate', true, 2))
     expect(run.code, run.stderr).toBe(1)
     expect(run.stdout).toContain('perf-gate verdict: REGRESSION (regressed: nginx/load)')
     const results = JSON.parse(readFileSync(path.join(run.out, 'results.json'), 'utf8'))
     expect(results.cells[0].errorRate.candidate).toBe(1)
     expect(results.cells[0].errorRate.aboveCeiling).toBe(true)
-    expect(journalRuns(run.out)).toBe(6)
+    expect(journalRuns(run.out)).toBe(4)
     expectNothingLeft(run.runId)
   })
 
@@ -173,35 +174,21 @@ describe('faults end with a clear verdict, keep the measured runs and leave noth
     expectNothingLeft(run.runId)
   })
 
-  it('k6 crashes: an infrastructure failure (exit 3) with the runs before it kept', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'perf-gate-k6crash-'))
-    const wrapper = path.join(dir, 'k6')
-    const k6 = execFileSync('bash', ['-c', 'command -v k6'], { encoding: 'utf8' }).trim()
-    // The real k6 for "version" and the first two runs, then a segfault.
-    writeFileSync(
-      wrapper,
-      `#!/usr/bin/env bash\nif [[ $1 == run ]]; then n=$(cat "${dir}/n" 2>/dev/null || echo 0); echo $((n + 1)) > "${dir}/n"\n  if (( n >= 2 )); then kill -SEGV $$; fi\nfi\nexec ${k6} "$@"\n`,
-    )
-    chmodSync(wrapper, 0o755)
-    const run = await gate(config({}, 'rate', true), { K6_PATH: wrapper })
-    expect(run.code, run.stderr).toBe(3)
-    expect(run.stderr).toMatch(/k6 failed on constant-arrival-rate\.js \(exit SIGSEGV\)/)
-    expect(journalRuns(run.out)).toBe(4)
-    expectNothingLeft(run.runId)
-  })
+  // k6 crashing mid-gate (exit 3, the runs before it kept) is test/unit/gate/recorded-gates.test.ts's
+  // and test/unit/load/k6-crash.test.ts's: no container is needed to crash k6.
 
   it('SIGKILL in the last block: the journal holds every finished run and `perf-gate report` renders them', async () => {
     let killed = false
     const dir = mkdtempSync(path.join(tmpdir(), 'perf-gate-sigkill-'))
     const file = path.join(dir, 'perf-gate.yml')
-    writeFileSync(file, config({}, 'rate', true))
+    writeFileSync(file, config({}, 'rate', true, 2))
     const runId = `it-fault-kill-${process.pid}`
     const out = path.join(dir, 'out')
     const { code } = await runCli(['run', '--config', file, '--out', out], {
       env: { PERF_GATE_RUN_ID: runId },
       onStderr: (stderr, child) => {
-        // The last block (maxRounds 3) has started its runs: kill -9, no handler runs.
-        if (!killed && stderr.includes('== Paired block 3 (duet)')) {
+        // The last block (maxRounds 2) has started its runs: kill -9, no handler runs.
+        if (!killed && stderr.includes('== Paired block 2 (duet)')) {
           killed = true
           child.kill('SIGKILL')
         }
@@ -212,19 +199,26 @@ describe('faults end with a clear verdict, keep the measured runs and leave noth
     // Nothing could clean up after SIGKILL: the killed gate's block is still there.
     expect(perfGateContainers(runId).length).toBeGreaterThan(0)
     expect(existsSync(path.join(out, 'results.json'))).toBe(false)
-    // Blocks 1 and 2 finished: two duet runs each, both variants.
-    expect(journalRuns(out)).toBe(4)
+    // Block 1 finished: one duet run, both variants.
+    expect(journalRuns(out)).toBe(2)
     const report = await runCli(['report', out])
     expect(report.code, report.stderr).toBe(0)
     const md = readFileSync(path.join(out, 'report.md'), 'utf8')
-    expect(md).toContain('a gate that did not finish: 4 finished runs')
+    expect(md).toContain('a gate that did not finish: 2 finished runs')
     expect(md).toContain('nginx/load')
     expect(md).toMatch(/\| baseline \| 0 \|/)
-    // The next gate on this host removes what the killed one left (its owner process is gone).
-    const next = await gate(config({}, 'rate', true))
-    expect(next.stderr).toContain(
-      `removed the containers of 1 earlier gate(s) whose process is gone: ${runId}`,
-    )
+    // The next gate on this host removes what the killed one left (its owner process is gone), before
+    // its own first stack: stopped there (SIGTERM), it has nothing more to show.
+    const sweep = `removed the containers of 1 earlier gate(s) whose process is gone: ${runId}`
+    let stopped = false
+    const next = await gate(config({}, 'rate', true), {}, (stderr, _runId, child) => {
+      if (!stopped && stderr.includes(sweep)) {
+        stopped = true
+        child.kill('SIGTERM')
+      }
+    })
+    expect(next.stderr).toContain(sweep)
+    expect(next.code, next.stderr).toBe(3)
     expect(perfGateContainers(runId)).toEqual([])
     expect(perfGateNetworks(runId)).toEqual([])
     expectNothingLeft(next.runId)

@@ -2,13 +2,12 @@
 // chain (nginx directives the admin API renders and reloads), a scripted chain behind key-auth whose
 // key is captured from the consumer the setup creates, and the scripted chain without its header
 // strip, which must fail on accuracy alone. Kept short: one shared stack, 1 VU, two 1 s runs per cell.
-import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { GateResults } from '../../src/model.js'
-import { ROOT, runCli } from '../support/cli.js'
+import { runCli } from '../support/cli.js'
 import { perfGateContainers, perfGateNetworks, requireImages } from '../support/docker.js'
 
 const ADMIN = 'http://luagw:9180/admin'
@@ -104,7 +103,6 @@ function writeConfig(): string {
 describe('luagw configured through its admin API', () => {
   beforeAll(() => {
     requireImages('perf-gate/echo:local', 'perf-gate/luagw:local')
-    execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, stdio: 'inherit' })
   })
   afterAll(() => {
     expect(perfGateContainers('it-luagw-')).toEqual([])

@@ -3,7 +3,6 @@
 // one of them the example's 100 routers behind basicAuth with 100 users (a setup bodyFile), and a
 // router whose basicAuth middleware was left out must fail on accuracy alone. Kept short: 1 s runs,
 // 2 rounds, an open model at 100 req/s.
-import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -110,7 +109,6 @@ function writeConfig(): string {
 describe('Traefik configured through its REST provider', () => {
   beforeAll(() => {
     requireImages('perf-gate/echo:local', 'perf-gate/traefik:local')
-    execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, stdio: 'inherit' })
   })
   afterAll(() => {
     expect(perfGateContainers('it-traefik-')).toEqual([])

@@ -20,29 +20,31 @@ const CHECKS = {
 }
 
 // Readiness waits of 10 s rather than the default 60 s: these images are ready in about a second
-// here, and a SIGTERM that lands while a service waits returns only when that wait gives up (the
-// sweep removed the container it polls), so the SIGTERM test below would idle out the whole timeout.
+// here (two under load), and a SIGTERM that lands while a service waits returns only when that wait
+// gives up (the sweep removed the container it polls), so the SIGTERM test below would idle out the
+// whole timeout: it waits 5 s at most.
 const WAIT = { http: { path: '/health', port: 8080 }, timeout: '10s' }
 const DURATION_S = 1
 
 /** A config in its own folder, next to the nginx config it copies into the gateway. */
-function writeConfig(isolation: string, rounds = 3, paired = false): string {
+function writeConfig(isolation: string, rounds = 2, paired = false, waitTimeout = WAIT.timeout): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'perf-gate-workload-'))
   copyFileSync(path.join(ROOT, 'test/fixtures/workload/nginx-policies.conf'), path.join(dir, 'nginx.conf'))
   const setup = [
     // The echo backend answers with the JSON it was sent: an admin API that returns what it created.
     { url: 'http://echo:8080/echo', body: { key: 'k-{{i}}' }, repeat: 3, capture: { key: 'key' } },
   ]
+  const wait = { ...WAIT, timeout: waitTimeout }
   const config = {
     name: 'workload',
     services: {
-      echo: { image: 'perf-gate/echo:local', ports: [8080], wait: WAIT },
+      echo: { image: 'perf-gate/echo:local', ports: [8080], wait },
       nginx: {
         image: 'perf-gate/nginx:local',
         ports: [8080],
         dependsOn: ['echo'],
         files: [{ source: 'nginx.conf', target: '/etc/nginx/nginx.conf' }],
-        wait: WAIT,
+        wait,
       },
     },
     profiles: [
@@ -69,7 +71,8 @@ function writeConfig(isolation: string, rounds = 3, paired = false): string {
       },
     ],
     scenarios: [
-      // Accuracy, the sweep, the isolation and the overhead figures hold for any length of run.
+      // Accuracy, the sweep, the isolation and the overhead figures hold for any length of run, and
+      // the figures need two runs a side (gate.rounds 2).
       {
         name: 'c',
         script: 'constant-vus',
@@ -162,7 +165,7 @@ describe('workload model on nginx + echo', () => {
     expect(report).toContain('Cost per policy hook')
     expectNothingLeft(runId)
     process.stderr.write(
-      `workload-model: isolation profile, 18 runs of ${DURATION_S} s on 3 stacks: ${wallS.toFixed(1)} s\n`,
+      `workload-model: isolation profile, 12 runs of ${DURATION_S} s on 3 stacks: ${wallS.toFixed(1)} s\n`,
     )
   })
 
@@ -187,7 +190,7 @@ describe('workload model on nginx + echo', () => {
   })
 
   it('removes every isolated stack on SIGTERM between two of them (exit 3)', async () => {
-    const file = writeConfig('cell', 1)
+    const file = writeConfig('cell', 1, false, '5s')
     const runId = `it-wl-2-${process.pid}`
     let sent = false
     const run = await runCli(['run', '--config', file, '--out', path.join(path.dirname(file), 'out')], {
