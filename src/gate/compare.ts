@@ -33,104 +33,108 @@ export interface CompareInput {
 
 /** Compares every cell and collects notes for the report. */
 export function compareCells(input: CompareInput): { cells: CellComparison[]; notes: string[] } {
-  const { runs, config, gate, baseline, method } = input
-  const notes: string[] = []
-  const compared: CellComparison[] = []
-  for (const ref of configCells(config)) {
-    {
-      const profile = config.profiles.find((p) => p.name === ref.profile) as Config['profiles'][number]
-      const scenario = config.scenarios.find((s) => s.name === ref.scenario) as Config['scenarios'][number]
-      const cell = cellId(profile.name, scenario.name)
-      const mine = runs.filter((r) => r.cell === cell)
-      const candidateRuns = mine.filter((r) => r.variant === 'candidate')
-      const common = { profile: profile.name, scenario: scenario.name, control: profile.control, gate }
-      const comparison =
-        method === 'paired'
-          ? comparePaired({
-              ...common,
-              candidateRuns,
-              baselineRuns: mine.filter((r) => r.variant === 'baseline'),
-            })
-          : compareStored({
-              ...common,
-              candidateRuns,
-              baselineNights: method === 'stored' && baseline ? cellHistory(baseline, cell) : null,
-            })
-      // Open model: the arrival rate is the load level (its VUs are only a pool); closed: the VUs.
-      const open = isOpenModel(scenario)
-      const cellResult: CellComparison = {
-        ...comparison,
-        concurrency: open ? scenario.rate : scenario.vus,
-        loadModel: open ? 'open' : 'closed',
-        payloadBytes: requestBytes(scenario),
-        ...(scenario.sweep
-          ? { sweep: { scenario: scenario.sweep.scenario, level: scenario.sweep.label } }
-          : {}),
-        // An open model's configured rate, to read the achieved throughput against.
-        ...(comparison.achieved && open && scenario.rate !== undefined
-          ? { achieved: { ...comparison.achieved, targetRps: scenario.rate } }
-          : {}),
-      }
-      const kind = kindOf(scenario)
-      if (kind.compare) {
-        const own = kind.compare({
-          scenario,
-          method: method === 'paired' ? 'paired' : 'stored',
-          candidateRuns,
-          baselineRuns:
-            method === 'paired'
-              ? mine.filter((r) => r.variant === 'baseline')
-              : method === 'stored' && baseline
-                ? cellHistory(baseline, cell).flat()
-                : null,
-          gate,
-        })
-        Object.assign(cellResult, own.fields)
-        cellResult.reasons = [...own.reasons, ...comparison.reasons]
-      }
-      compared.push(withCpuComparison(cellResult, gate, method, mine, baseline, scenario))
-    }
-  }
+  const { runs, config, gate } = input
+  const compared = configCells(config).map((ref) => compareCell(input, ref.profile, ref.scenario))
   // A share of a sharded gate counts the other shares' cells in its family (src/shard/share.ts).
   // Then each kind settles its own cells (a family of its own, a score's verdict, an absolute limit).
   const cells = SCENARIO_KINDS.reduce(
     (settled, kind) => kind.settle?.(settled, runs, config) ?? settled,
     applyHolm(compared, gate.blockConfidence, cellsElsewhere(config)),
   )
+  return { cells, notes: [...baselineNotes(input, cells), ...invalidRunNotes(runs)] }
+}
 
-  if (method === 'stored') {
-    if (!baseline) {
-      notes.push(
-        `No baseline file at ${config.baseline.path}: every cell is inconclusive. Run \`perf-gate run --mode baseline\` (the nightly workflow) on the default branch to create one.`,
-      )
-    } else {
-      const age = baselineAgeDays(baseline, input.now)
-      if (age > gate.maxBaselineAgeDays) {
-        notes.push(
-          `The baseline is ${age.toFixed(1)} days old (limit ${gate.maxBaselineAgeDays}): is the nightly baseline workflow running?`,
-        )
-      }
-      const noise = noiseMonitor(
-        cells.filter((c) => c.control),
-        gate,
-      )
-      if (noise) notes.push(noise)
-    }
+/** One cell: the stored or paired comparison, its load level and payload, and what its kind adds. */
+function compareCell(input: CompareInput, profileName: string, scenarioName: string): CellComparison {
+  const { runs, config, gate, baseline, method } = input
+  const profile = config.profiles.find((p) => p.name === profileName) as Config['profiles'][number]
+  const scenario = config.scenarios.find((s) => s.name === scenarioName) as Config['scenarios'][number]
+  const cell = cellId(profile.name, scenario.name)
+  const mine = runs.filter((r) => r.cell === cell)
+  const candidateRuns = mine.filter((r) => r.variant === 'candidate')
+  const common = { profile: profile.name, scenario: scenario.name, control: profile.control, gate }
+  const comparison =
+    method === 'paired'
+      ? comparePaired({
+          ...common,
+          candidateRuns,
+          baselineRuns: mine.filter((r) => r.variant === 'baseline'),
+        })
+      : compareStored({
+          ...common,
+          candidateRuns,
+          baselineNights: method === 'stored' && baseline ? cellHistory(baseline, cell) : null,
+        })
+  // Open model: the arrival rate is the load level (its VUs are only a pool); closed: the VUs.
+  const open = isOpenModel(scenario)
+  const cellResult: CellComparison = {
+    ...comparison,
+    concurrency: open ? scenario.rate : scenario.vus,
+    loadModel: open ? 'open' : 'closed',
+    payloadBytes: requestBytes(scenario),
+    ...(scenario.sweep ? { sweep: { scenario: scenario.sweep.scenario, level: scenario.sweep.label } } : {}),
+    // An open model's configured rate, to read the achieved throughput against.
+    ...(comparison.achieved && open && scenario.rate !== undefined
+      ? { achieved: { ...comparison.achieved, targetRps: scenario.rate } }
+      : {}),
   }
-  const invalid = runs.filter((r) => !r.valid && !r.warmup)
-  if (invalid.length > 0) {
-    // Reasons that differ only in their numbers (dropped 46 vs 19 iterations) are one kind of reason.
-    const kinds = new Map<string, string>()
-    for (const run of invalid) {
-      const reason = run.invalidReason ?? 'invalid'
-      const kind = reason.replace(/\d+(\.\d+)?/g, 'N')
-      if (!kinds.has(kind)) kinds.set(kind, reason)
-    }
+  const kind = kindOf(scenario)
+  if (kind.compare) {
+    const own = kind.compare({
+      scenario,
+      method: method === 'paired' ? 'paired' : 'stored',
+      candidateRuns,
+      baselineRuns:
+        method === 'paired'
+          ? mine.filter((r) => r.variant === 'baseline')
+          : method === 'stored' && baseline
+            ? cellHistory(baseline, cell).flat()
+            : null,
+      gate,
+    })
+    Object.assign(cellResult, own.fields)
+    cellResult.reasons = [...own.reasons, ...comparison.reasons]
+  }
+  return withCpuComparison(cellResult, gate, method, mine, baseline, scenario)
+}
+
+/** Stored comparisons only: a missing or stale baseline, and what the control profile's noise says. */
+function baselineNotes(input: CompareInput, cells: readonly CellComparison[]): string[] {
+  const { config, gate, baseline, method } = input
+  if (method !== 'stored') return []
+  if (!baseline)
+    return [
+      `No baseline file at ${config.baseline.path}: every cell is inconclusive. Run \`perf-gate run --mode baseline\` (the nightly workflow) on the default branch to create one.`,
+    ]
+  const notes: string[] = []
+  const age = baselineAgeDays(baseline, input.now)
+  if (age > gate.maxBaselineAgeDays) {
     notes.push(
-      `${invalid.length} run(s) were invalid and excluded: ${[...kinds.values()].join('; ')}${invalid.length > kinds.size ? ' (and similar)' : ''}`,
+      `The baseline is ${age.toFixed(1)} days old (limit ${gate.maxBaselineAgeDays}): is the nightly baseline workflow running?`,
     )
   }
-  return { cells, notes }
+  const noise = noiseMonitor(
+    cells.filter((c) => c.control),
+    gate,
+  )
+  if (noise) notes.push(noise)
+  return notes
+}
+
+/** One note for the invalid runs, each kind of reason once. */
+function invalidRunNotes(runs: readonly RunResult[]): string[] {
+  const invalid = runs.filter((r) => !r.valid && !r.warmup)
+  if (invalid.length === 0) return []
+  // Reasons that differ only in their numbers (dropped 46 vs 19 iterations) are one kind of reason.
+  const kinds = new Map<string, string>()
+  for (const run of invalid) {
+    const reason = run.invalidReason ?? 'invalid'
+    const kind = reason.replace(/\d+(\.\d+)?/g, 'N')
+    if (!kinds.has(kind)) kinds.set(kind, reason)
+  }
+  return [
+    `${invalid.length} run(s) were invalid and excluded: ${[...kinds.values()].join('; ')}${invalid.length > kinds.size ? ' (and similar)' : ''}`,
+  ]
 }
 
 /**
