@@ -329,44 +329,4 @@ describe('the action as GitHub runs it', () => {
     expect(stored.schemaVersion).toBe(1)
     expect(stored.nights).toHaveLength(2)
   })
-
-  it('exits 2 on a bad config and annotates each problem with its file and line', async () => {
-    const bad = CONFIG.replace('rounds: 2', 'rounds: three').replace(
-      'warmupRounds: 0',
-      'warmupRounds: 0, treshold: 1',
-    )
-    mkdirSync(path.join(workspace, 'configs'), { recursive: true })
-    writeFileSync(path.join(workspace, 'configs', 'bad.yml'), bad)
-    const run = await runAction(
-      { config: 'configs/bad.yml', 'github-token': 'write-token' },
-      { name: 'pull_request', payload: pullRequestEvent(13, 'a'.repeat(40), false) },
-    )
-    expect(run.code).toBe(2)
-    const line = bad.split('\n').findIndex((l) => l.startsWith('gate:')) + 1
-    expect(run.stdout).toMatch(
-      new RegExp(
-        `^::error file=configs/bad\\.yml,line=${line},col=\\d+::gate\\.rounds: expected number`,
-        'm',
-      ),
-    )
-    expect(run.stdout).toMatch(
-      new RegExp(`^::error file=configs/bad\\.yml,line=${line},col=\\d+::gate: unknown key "treshold"`, 'm'),
-    )
-    expect(run.stdout).toMatch(/^::error::perf-gate: 2 problems in the config/m)
-    expect(run.stdout).not.toContain('Start the stack')
-    expect(perfGateContainers(`e2e-${runCount}`)).toEqual([])
-  })
-
-  it('exits 2 on a bad input and starts nothing', async () => {
-    const run = await runAction(
-      { threshold: 'ten percent', 'github-token': 'write-token' },
-      { name: 'pull_request', payload: pullRequestEvent(12, 'a'.repeat(40), false) },
-    )
-    expect(run.code).toBe(2)
-    expect(run.stdout).toMatch(
-      /::error::input "threshold": expected a fraction such as 0.1 or a percentage such as 10%/,
-    )
-    expect(run.stdout).not.toContain('Start the stack')
-    expect(perfGateContainers(`e2e-${runCount}`)).toEqual([])
-  })
 })
