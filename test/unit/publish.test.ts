@@ -11,7 +11,7 @@ import { parseRunContext } from '../../src/github/context.js'
 import type { Logger } from '../../src/log.js'
 import { publish } from '../../src/publish.js'
 import { startFakeGitHub, type FakeGitHub, type FakeResponse } from '../support/fake-github.js'
-import { regressedGate } from '../support/report-fixtures.js'
+import { hugeGate, regressedGate } from '../support/report-fixtures.js'
 
 // The client's rate-limit warnings go through core.warning (the runner's log), not the logger.
 vi.mock('@actions/core', async (importOriginal) => ({
@@ -179,6 +179,31 @@ describe('publish: every GitHub fault is a warning, the results untouched', () =
     expect(published.images).toHaveLength(2)
     expect(published.commentUrl).toMatch(/#issuecomment-\d+$/)
     expect(github.commentsOn(REPO, 7)).toHaveLength(1)
+  })
+
+  it('keeps the comment of a huge gate under GitHub’s size limit, which the fake enforces', async () => {
+    const huge = hugeGate()
+    const published = await publish({
+      results: huge,
+      charts: [],
+      context: { ...context(), pullRequest: { ...context().pullRequest!, number: 9 } },
+      token: 'write-token',
+      comment: true,
+      commentKey: 'default',
+      log,
+      env: {},
+      octokit: createOctokit('write-token', {
+        baseUrl: github.url,
+        retryAfterBaseValue: 1,
+        spaceWrites: false,
+      }),
+    })
+    expect(warnings).toEqual([])
+    expect(published.commentUrl).toBeDefined()
+    const [comment] = github.commentsOn(REPO, 9)
+    expect(comment!.body.length).toBeLessThanOrEqual(65_536)
+    expect(comment!.body).toMatch(/more cells/)
+    expect(huge.cells.length).toBeGreaterThan(500)
   })
 
   // The fake keeps its state across these cases: the assets branch and the comment exist after the first.
