@@ -79,7 +79,13 @@ interface ActionRun {
     verdict: string
     decision?: string
     cannotBlock?: string[]
-    acceptedRegression?: { by: string; label?: string; reason: string }
+    acceptedRegression?: {
+      by: string
+      label?: string
+      pullRequest?: number
+      reason: string
+      cells: string[]
+    }
     cells: { cell: string; verdict: string }[]
   }
 }
@@ -280,17 +286,45 @@ describe('adoption: init in a fresh gateway repository, then the action on its p
       headRef: 'add-auth',
       headRepo: REPO,
       baseRef: 'main',
-      labels: [label],
+      labels: ['policy', label],
     })
-    const run = await gatePullRequest('add-auth', 3, [label])
+    const before = github.requests.length
+    const run = await gatePullRequest('add-auth', 3, ['policy', label])
     expect(run.code, run.stdout).toBe(0)
     expect(run.outputs.verdict).toBe('accepted')
     // Still measured and shown as a regression; accepted by the label, and said so.
+    const cell = 'passthrough/rate-500-1kb'
+    expect(run.outputs['regressed-cells']).toBe(cell)
+    expect(Number(run.outputs.change)).toBeGreaterThan(10)
     expect(run.results.verdict).toBe('regression')
-    expect(run.results.acceptedRegression).toMatchObject({ by: 'label', label })
+    expect(run.results.cells.find((c) => c.cell === cell)?.verdict).toBe('regression')
+    expect(run.results.acceptedRegression).toEqual({
+      by: 'label',
+      label,
+      pullRequest: 3,
+      reason: `pull request #3 carries the label "${label}"`,
+      cells: [cell],
+    })
+    // The labels were refreshed through the API once the gate had regressed.
+    expect(
+      github.requests
+        .slice(before)
+        .some((r) => r.method === 'GET' && r.path === `/repos/${REPO}/issues/3/labels`),
+    ).toBe(true)
+    // A warning annotation says what was accepted; the job is not failed.
+    expect(run.stdout).toMatch(
+      /^::warning::perf-gate: regression in 1 of 1 cell accepted \(pull request #3 carries/m,
+    )
+    expect(run.stdout).not.toMatch(/^::error::/m)
     const comments = github.commentsOn(REPO, 3)
     expect(comments).toHaveLength(1)
-    expect(comments[0]?.body).toMatch(/accepted/i)
-    expect(comments[0]?.body).toContain(label)
+    expect(comments[0]?.body).toMatch(/☑️ perf-gate: regression in 1 of 1 cell accepted/)
+    expect(comments[0]?.body).toContain(`accepted by the label "${label}"`)
+    expect(comments[0]?.body).toContain(cell)
+    // The job summary and every report file say it too.
+    expect(run.summary).toContain(`accepted by the label "${label}"`)
+    const out = path.join(repo, 'perf-gate-results-3')
+    expect(readFileSync(path.join(out, 'report.md'), 'utf8')).toContain(`accepted by the label "${label}"`)
+    expect(readFileSync(path.join(out, 'report.html'), 'utf8')).toContain('accepted by the label')
   })
 })
