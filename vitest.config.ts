@@ -11,6 +11,7 @@ const BUILD_DIST = ['test/support/build-dist.ts']
 // e2e file lands in the one-at-a-time `e2e` project unless it is listed here.
 const OFFLINE_E2E = [
   'test/e2e/action-faults.test.ts',
+  'test/e2e/action-publish.test.ts',
   'test/e2e/artifact-upload.test.ts',
   'test/e2e/bad-input.test.ts',
   'test/e2e/hostile-config.test.ts',

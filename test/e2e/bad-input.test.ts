@@ -281,6 +281,11 @@ describe('perf-gate CLI: bad input exits 2 before anything starts', () => {
       /--out: .*blocker\/out: cannot create or write the output folder \(a file is in the way of the folder\)/,
     ],
     [
+      'an empty --accept-regression reason',
+      () => ['run', '-c', path.join(dir, 'perf-gate.yml'), '--accept-regression', ' '],
+      /--accept-regression/,
+    ],
+    [
       'an --out on a read-only file system',
       () => ['run', '-c', path.join(dir, 'perf-gate.yml'), '--out', '/proc/perf-gate-out'],
       /--out: \/proc\/perf-gate-out: cannot create or write the output folder/,
