@@ -5,10 +5,9 @@ import {
   CommanderError,
   InvalidArgumentError,
   Option
-} from "./chunks/chunk-2N4NWZEM.js";
+} from "./chunks/chunk-U5P72HHF.js";
 import {
   ConfigError,
-  DEFAULT_CONFIG_FILE,
   ECHO_IMAGE,
   ExitCode,
   InfrastructureError,
@@ -17,13 +16,13 @@ import {
   MAX_REASON_CHARS,
   SHARD_FORMAT,
   budgetWarning,
+  builtInLoadKind,
   cannotBlockReasons,
   changePointReport,
-  checkBaseline,
+  checkSessionBaseline,
   chooseMethod,
   compareCells,
   configCells,
-  configFile,
   describeFailure,
   disableReaperUnlessSet,
   estimateGate,
@@ -40,6 +39,7 @@ import {
   hasTaskset,
   headline,
   jsonSyntaxReason,
+  kindOf,
   loadConfig,
   loadGateConfig,
   machineFingerprint,
@@ -58,16 +58,19 @@ import {
   readJournal,
   readVegaLibraries,
   renderTrendPage,
-  runGate,
+  runSession,
+  scenarioEnv,
+  scriptPath,
   sessionsPerPhase,
   storedPhaseSkip,
   summarize,
   tInterval,
   toRatio,
+  trustedPath,
   verdictOutput,
   welchEstimate,
   writeArtifacts
-} from "./chunks/chunk-65W4EEGN.js";
+} from "./chunks/chunk-3ZIZBHNG.js";
 import {
   require_build,
   require_dist
@@ -123,90 +126,6 @@ Exit codes:
   ${ExitCode.Infrastructure}  infrastructure failure: Docker, k6, an image or a service that did not start
 `;
 
-// src/cli/dry-run.ts
-function describeDryRun(loaded, baseline, baselinePath, mode, placement, shard) {
-  const { config } = loaded;
-  const gate = config.gate;
-  const skipped = storedPhaseSkip(config, mode, baseline, machineFingerprint());
-  const method = chooseMethod(config, mode, baseline, machineFingerprint());
-  const paired = mode === "gate" && config.baselineVariant !== void 0 && gate.method !== "stored";
-  const estimate = estimateGate(
-    config,
-    mode === "baseline" ? "baseline" : method === "paired" ? "paired" : "stored",
-    paired
-  );
-  const lines = [`perf-gate dry run: ${loaded.file} (valid; nothing started)`];
-  if (shard)
-    lines.push(
-      `shard ${shard.index}/${shard.count}: this runner measures the cells below (gated cells dealt round-robin by name; controls follow their scenarios); join the partial results with perf-gate merge`
-    );
-  const control = new Set(config.profiles.filter((p) => p.control).map((p) => p.name));
-  const cells = configCells(config).map(
-    (c) => `${c.profile}/${c.scenario}${control.has(c.profile) ? " [control]" : ""}`
-  );
-  lines.push(`cells: ${cells.length} (${cells.join(", ")})`);
-  const swept = [...new Set(config.scenarios.flatMap((s) => s.sweep ? [s.sweep.scenario] : []))];
-  if (swept.length > 0)
-    lines.push(
-      `sweeps: ${swept.map((name) => `${name} (${config.scenarios.filter((s) => s.sweep?.scenario === name).length} levels)`).join(", ")}`
-    );
-  if (gate.isolation !== "shared")
-    lines.push(
-      `isolation: ${gate.isolation}: ${sessionsPerPhase(config)} fresh stack(s) (start + setup) per phase or paired block`
-    );
-  if (mode === "baseline") {
-    lines.push(
-      `baseline mode: ${estimate.stored?.runs ?? 0} runs on one stack, then a night appended to ${baselinePath} (${baseline ? `${baseline.nights.length} night(s) so far` : "a new file"})`
-    );
-  } else if (method === "stored") {
-    lines.push(
-      `starts: stored comparison against ${baselinePath} (${baseline ? `${baseline.nights.length} night(s)` : "no baseline file yet: every cell inconclusive"}); ` + (paired ? `escalates to paired A/B blocks (${gate.pairing}, ${gate.pairsPerBlock} pair(s) per block) unless it can decide alone` : "no baselineVariant: a stored result that cannot decide stays inconclusive")
-    );
-  } else {
-    lines.push(
-      `starts: paired A/B blocks (${gate.pairing}, ${gate.pairsPerBlock} pair(s) per block, fresh stacks each)` + (skipped ? `; stored phase skipped: ${skipped}` : "")
-    );
-  }
-  if (estimate.stored) {
-    lines.push(
-      `stored phase: one stack, ${estimate.stored.runs} k6 runs (${gate.warmupRounds} warm-up + ${gate.rounds} rounds x ${estimate.cells} cells), about ${formatSeconds(estimate.stored.seconds)}`
-    );
-  }
-  if (estimate.block) {
-    lines.push(
-      `paired blocks: ${estimate.minBlocks} to ${estimate.maxBlocks} (gate.rounds ${gate.rounds} to gate.maxRounds ${gate.maxRounds ?? gate.rounds * 4} pairs), ${estimate.block.processes} k6 process(es) each, about ${formatSeconds(estimate.block.seconds)} per block${estimate.block.warmupS > 0 ? ` (warm-up ${gate.blockWarmup === "auto" ? "at least " : ""}${formatSeconds(estimate.block.warmupS)} of it)` : ""}`
-    );
-  }
-  const eta = [];
-  if (mode === "gate" && estimate.storedOnlyS !== null && estimate.block)
-    eta.push(`${formatSeconds(estimate.storedOnlyS)} if the stored baseline decides alone`);
-  eta.push(
-    estimate.block ? `${formatSeconds(estimate.expectedS)} if decided at ${gate.rounds} pairs (usual)` : formatSeconds(estimate.expectedS)
-  );
-  if (estimate.block) eta.push(`at most ${formatSeconds(estimate.worstS)} (time budget ${gate.timeBudget})`);
-  lines.push(`ETA: ${eta.join("; ")}`);
-  if (mode === "gate") {
-    const start = method === "paired" ? "paired" : "stored";
-    const warning = shard ? estimate.block && estimate.expectedS > estimate.budgetS ? budgetWarning(shard.whole, start, paired) : null : budgetWarning(config, start, paired);
-    if (warning) lines.push(`warning: ${warning}`);
-  }
-  if (placement) lines.push(placement.summary);
-  const first = planSchedule({
-    profiles: config.profiles.map((p) => p.name),
-    scenarios: config.scenarios.map((s) => s.name),
-    cells: configCells(config),
-    rounds: 1,
-    warmupRounds: 0,
-    seed: gate.seed,
-    paired: method === "paired"
-  });
-  lines.push(
-    `first round (seed ${gate.seed}): ${first.map((r) => `${r.cell}${method === "paired" ? ` [${r.variant}]` : ""}`).join(" -> ")}`
-  );
-  return `${lines.join("\n")}
-`;
-}
-
 // src/cli/json-summary.ts
 function jsonSummary(results, paths) {
   return {
@@ -238,94 +157,312 @@ function jsonSummary(results, paths) {
   };
 }
 
-// package.json
-var package_default = {
-  name: "perf-gate",
-  version: "0.1.0",
-  description: "A performance gate for API gateways: starts the stack with testcontainers, drives it with k6, and gates pull requests on P95 latency with honest statistics.",
-  license: "MIT",
-  files: [
-    "dist/",
-    "scenarios/",
-    "assets/echo/",
-    "perf-gate.schema.json",
-    "action.yml",
-    "README.md",
-    "LICENSE"
-  ],
-  type: "module",
-  engines: {
-    node: ">=24"
-  },
-  bin: {
-    "perf-gate": "dist/cli.js"
-  },
-  exports: {
-    ".": "./dist/index.js"
-  },
-  scripts: {
-    build: "node scripts/build.mjs",
-    typecheck: "tsc --noEmit",
-    lint: "eslint . && prettier --check .",
-    format: "prettier --write .",
-    schema: "node --experimental-strip-types scripts/gen-schema.ts",
-    "check-k6-pins": "node --experimental-strip-types scripts/check-k6-pins.ts",
-    test: "vitest run",
-    "test:unit": "vitest run --project unit",
-    "test:integration": "vitest run --project integration",
-    "test:e2e": "vitest run --project e2e --project e2e-offline",
-    "check-dist": "npm run build && git diff --exit-code -- dist",
-    "gate:example": "node dist/cli.js run --config examples/nginx/perf-gate.yml --out perf-gate-results",
-    "bench:accuracy": "node bench/run.mjs",
-    "bench:calibrate": "node bench/run.mjs bench/calibrate-injector.ts",
-    "bench:designs": "node bench/run.mjs bench/designs.ts",
-    "bench:cpu-noise": "node bench/run.mjs bench/cpu-noise.ts"
-  },
-  dependencies: {
-    "@actions/artifact": "^6.2.1",
-    "@actions/core": "^3.0.1",
-    "@actions/github": "^9.1.1",
-    "@actions/tool-cache": "^4.0.0",
-    "@balena/dockerignore": "^1.0.2",
-    "@octokit/plugin-retry": "^8.1.1",
-    "@octokit/plugin-throttling": "^11.0.5",
-    "@resvg/resvg-wasm": "^2.6.2",
-    "@stdlib/stats-base-dists-normal-quantile": "^0.3.1",
-    "@stdlib/stats-base-dists-t-cdf": "^0.2.3",
-    "@stdlib/stats-base-dists-t-quantile": "^0.2.3",
-    "@stdlib/stats-wilcoxon": "^0.2.3",
-    commander: "^15.1.0",
-    testcontainers: "^12.2.0",
-    vega: "^6.4.0",
-    "vega-embed": "^7.3.0",
-    "vega-lite": "^6.5.0",
-    yaml: "^2.9.1",
-    zod: "^4.6.7"
-  },
-  devDependencies: {
-    "@eslint/js": "^10.0.1",
-    "@types/node": "^24.19.2",
-    esbuild: "^0.28.2",
-    eslint: "^10.15.0",
-    "playwright-core": "^1.65.1",
-    prettier: "^3.10.1",
-    typescript: "~5.9.3",
-    "typescript-eslint": "^8.73.0",
-    vitest: "^5.1.1"
-  }
-};
+// src/cli/merge-verb.ts
+function reasonOption(value) {
+  const reason = value.trim();
+  if (reason === "" || reason.length > MAX_REASON_CHARS)
+    throw new InvalidArgumentError(
+      `expected why the regression is accepted, 1 to ${MAX_REASON_CHARS} characters`
+    );
+  return reason;
+}
+function registerMerge(program, ctx) {
+  program.command("merge").description("join the partial results of run --shard i/N into one verdict, report and results.json").argument("<partials...>", "partial results.json files, or folders holding them").option("-o, --out <dir>", "where the merged report.md and results.json go", "perf-gate-results").option("--accept-regression <reason>", "accept a regression on purpose: reported, exit 0", reasonOption).option("--json", "print one JSON summary on stdout (logs stay on stderr)").action(async (targets, opts) => {
+    const files = await partialFiles(targets, "merge");
+    const outDir = await prepareOutDir(opts.out, "--out", { root: process.cwd() });
+    const outcome = await mergeSession(files, {
+      outDir,
+      log: ctx.log,
+      what: "merge",
+      acceptRegression: opts.acceptRegression !== void 0 ? async () => flagAcceptance(opts.acceptRegression) : void 0
+    });
+    ctx.setExitCode(outcome.exitCode);
+    const { results, artifacts } = outcome;
+    if (opts.json) {
+      ctx.stdout(`${JSON.stringify(jsonSummary(results, artifacts))}
+`);
+      return;
+    }
+    const regressed = results.cells.filter((c) => !c.control && c.verdict === "regression").map((c) => c.cell);
+    ctx.stdout(
+      `perf-gate verdict: ${verdictOutput(results).toUpperCase()} (merged ${files.length} shards)` + (regressed.length > 0 ? ` (regressed: ${regressed.join(", ")})` : "") + `
+report: ${artifacts.reportPath}
+results: ${artifacts.resultsPath}
+`
+    );
+  });
+}
 
-// src/cli/version.ts
-var VERSION = package_default.version;
+// src/cli/run-verb.ts
+import { availableParallelism } from "node:os";
+
+// src/config/config-file.ts
+import { existsSync } from "node:fs";
+import path from "node:path";
+var DEFAULT_CONFIG_FILE = "perf-gate.yml";
+function configFile(given, cwd = ".", options = {}) {
+  if (given !== void 0) return given;
+  const file = path.join(cwd, DEFAULT_CONFIG_FILE);
+  if (existsSync(file)) return file;
+  if (options.optional) return void 0;
+  throw new ConfigError([
+    `no --config given and no ${DEFAULT_CONFIG_FILE} in ${path.resolve(cwd)}: pass --config FILE, or write one with "perf-gate init --image IMAGE" (or "perf-gate init --compose FILE")`
+  ]);
+}
+
+// src/cli/dry-run.ts
+function describeDryRun(loaded, baseline, baselinePath, mode, placement, shard) {
+  const { config } = loaded;
+  const method = chooseMethod(config, mode, baseline, machineFingerprint());
+  const paired = mode === "gate" && config.baselineVariant !== void 0 && config.gate.method !== "stored";
+  const plan = {
+    config,
+    mode,
+    baseline,
+    baselinePath,
+    skipped: storedPhaseSkip(config, mode, baseline, machineFingerprint()),
+    method,
+    paired,
+    estimate: estimateGate(
+      config,
+      mode === "baseline" ? "baseline" : method === "paired" ? "paired" : "stored",
+      paired
+    )
+  };
+  const lines = [
+    `perf-gate dry run: ${loaded.file} (valid; nothing started)`,
+    ...shard ? [
+      `shard ${shard.index}/${shard.count}: this runner measures the cells below (gated cells dealt round-robin by name; controls follow their scenarios); join the partial results with perf-gate merge`
+    ] : [],
+    ...cellLines(config),
+    startLine(plan),
+    ...phaseLines(plan),
+    etaLine(plan),
+    ...budgetLines(plan, shard?.whole),
+    ...placement ? [placement.summary] : [],
+    firstRoundLine(plan)
+  ];
+  return `${lines.join("\n")}
+`;
+}
+function cellLines(config) {
+  const lines = [];
+  const control = new Set(config.profiles.filter((p) => p.control).map((p) => p.name));
+  const cells = configCells(config).map(
+    (c) => `${c.profile}/${c.scenario}${control.has(c.profile) ? " [control]" : ""}`
+  );
+  lines.push(`cells: ${cells.length} (${cells.join(", ")})`);
+  const swept = [...new Set(config.scenarios.flatMap((s) => s.sweep ? [s.sweep.scenario] : []))];
+  if (swept.length > 0)
+    lines.push(
+      `sweeps: ${swept.map((name) => `${name} (${config.scenarios.filter((s) => s.sweep?.scenario === name).length} levels)`).join(", ")}`
+    );
+  if (config.gate.isolation !== "shared")
+    lines.push(
+      `isolation: ${config.gate.isolation}: ${sessionsPerPhase(config)} fresh stack(s) (start + setup) per phase or paired block`
+    );
+  return lines;
+}
+function startLine({
+  config,
+  mode,
+  baseline,
+  baselinePath,
+  skipped,
+  method,
+  paired,
+  estimate
+}) {
+  const gate = config.gate;
+  if (mode === "baseline")
+    return `baseline mode: ${estimate.stored?.runs ?? 0} runs on one stack, then a night appended to ${baselinePath} (${baseline ? `${baseline.nights.length} night(s) so far` : "a new file"})`;
+  if (method === "stored")
+    return `starts: stored comparison against ${baselinePath} (${baseline ? `${baseline.nights.length} night(s)` : "no baseline file yet: every cell inconclusive"}); ` + (paired ? `escalates to paired A/B blocks (${gate.pairing}, ${gate.pairsPerBlock} pair(s) per block) unless it can decide alone` : "no baselineVariant: a stored result that cannot decide stays inconclusive");
+  return `starts: paired A/B blocks (${gate.pairing}, ${gate.pairsPerBlock} pair(s) per block, fresh stacks each)` + (skipped ? `; stored phase skipped: ${skipped}` : "");
+}
+function phaseLines({ config, estimate }) {
+  const gate = config.gate;
+  const lines = [];
+  if (estimate.stored) {
+    lines.push(
+      `stored phase: one stack, ${estimate.stored.runs} k6 runs (${gate.warmupRounds} warm-up + ${gate.rounds} rounds x ${estimate.cells} cells), about ${formatSeconds(estimate.stored.seconds)}`
+    );
+  }
+  if (estimate.block) {
+    lines.push(
+      `paired blocks: ${estimate.minBlocks} to ${estimate.maxBlocks} (gate.rounds ${gate.rounds} to gate.maxRounds ${gate.maxRounds ?? gate.rounds * 4} pairs), ${estimate.block.processes} k6 process(es) each, about ${formatSeconds(estimate.block.seconds)} per block${estimate.block.warmupS > 0 ? ` (warm-up ${gate.blockWarmup === "auto" ? "at least " : ""}${formatSeconds(estimate.block.warmupS)} of it)` : ""}`
+    );
+  }
+  return lines;
+}
+function etaLine({ config, mode, estimate }) {
+  const gate = config.gate;
+  const eta = [];
+  if (mode === "gate" && estimate.storedOnlyS !== null && estimate.block)
+    eta.push(`${formatSeconds(estimate.storedOnlyS)} if the stored baseline decides alone`);
+  eta.push(
+    estimate.block ? `${formatSeconds(estimate.expectedS)} if decided at ${gate.rounds} pairs (usual)` : formatSeconds(estimate.expectedS)
+  );
+  if (estimate.block) eta.push(`at most ${formatSeconds(estimate.worstS)} (time budget ${gate.timeBudget})`);
+  return `ETA: ${eta.join("; ")}`;
+}
+function budgetLines({ config, mode, method, paired, estimate }, whole) {
+  if (mode !== "gate") return [];
+  const start = method === "paired" ? "paired" : "stored";
+  const warning = whole ? estimate.block && estimate.expectedS > estimate.budgetS ? budgetWarning(whole, start, paired) : null : budgetWarning(config, start, paired);
+  return warning ? [`warning: ${warning}`] : [];
+}
+function firstRoundLine({ config, method }) {
+  const first = planSchedule({
+    profiles: config.profiles.map((p) => p.name),
+    scenarios: config.scenarios.map((s) => s.name),
+    cells: configCells(config),
+    rounds: 1,
+    warmupRounds: 0,
+    seed: config.gate.seed,
+    paired: method === "paired"
+  });
+  return `first round (seed ${config.gate.seed}): ${first.map((r) => `${r.cell}${method === "paired" ? ` [${r.variant}]` : ""}`).join(" -> ")}`;
+}
+
+// src/cli/workflow-flags.ts
+var CONFIG_HELP = `the config file (default: ${DEFAULT_CONFIG_FILE} in the current directory)`;
+function hostOption(value, previous = []) {
+  const { hosts, invalid } = parseHostList(value);
+  if (invalid.length > 0 || hosts.length === 0)
+    throw new InvalidArgumentError("expected host names or IP addresses (no scheme, port or path)");
+  return [.../* @__PURE__ */ new Set([...previous, ...hosts])];
+}
+var ALLOW_PATHS_HELP = "read files, build contexts and k6 scripts outside the config's folder and the working directory (never /proc, /sys, /dev)";
+var ALLOW_HOST_HELP = "a host setup, readiness and targets may call besides the stack's services (repeatable)";
+function withTrustFlags(command) {
+  return command.option("--allow-paths-outside-repo", ALLOW_PATHS_HELP).option("--allow-host <host>", ALLOW_HOST_HELP, hostOption);
+}
+function loadOptions(opts) {
+  return {
+    root: process.cwd(),
+    allowPathsOutsideRepo: opts.allowPathsOutsideRepo === true,
+    allowedHosts: opts.allowHost ?? []
+  };
+}
+
+// src/cli/run-verb.ts
+function thresholdOption(value) {
+  const parsed = parseThreshold(value);
+  if (parsed === null)
+    throw new InvalidArgumentError("expected a fraction such as 0.1 or a percentage such as 10%");
+  return parsed;
+}
+function shardOption(value) {
+  const spec = parseShard(value);
+  if (!spec) throw new InvalidArgumentError(`expected ${SHARD_FORMAT}`);
+  return spec;
+}
+function acceptReasonOption(value) {
+  const reason = value.trim();
+  if (reason === "" || reason.length > MAX_REASON_CHARS)
+    throw new InvalidArgumentError(
+      `expected why the regression is accepted, 1 to ${MAX_REASON_CHARS} characters (e.g. "adds JWT validation on purpose")`
+    );
+  return reason;
+}
+function registerRun(program, ctx) {
+  withTrustFlags(
+    program.command("run").description("start the stack, run the k6 scenarios, compare with the baseline, write the report").option("-c, --config <file>", CONFIG_HELP).addOption(
+      new Option("-m, --mode <mode>", "gate or baseline").choices(["gate", "baseline"]).default("gate")
+    ).option("-o, --out <dir>", "where report.md and results.json go", "perf-gate-results").option("-t, --threshold <threshold>", "overrides gate.threshold (0.1 or 10%)", thresholdOption).option("-b, --baseline <file>", "overrides the baseline file path").option(
+      "--accept-regression <reason>",
+      "accept a regression on purpose: still measured and reported, exit 0, the reason in the report",
+      acceptReasonOption
+    ).option("--json", "print one JSON summary on stdout (logs stay on stderr)").option("--dry-run", "check everything, print the cells, the schedule and an ETA, start nothing").option(
+      "--shard <i/N>",
+      "measure share i of N of the gated cells (for a CI matrix); join the partial results with perf-gate merge",
+      shardOption
+    )
+  ).action((opts) => run(opts, ctx));
+}
+async function run(opts, ctx) {
+  const whole = loadGateConfig(configFile(opts.config), process.env, loadOptions(opts));
+  const session = sessionOf(whole, opts);
+  const baselinePath = opts.baseline ?? session.loaded.config.baseline.path;
+  const baseline = await checkSessionBaseline(session, baselinePath, {
+    explicit: opts.baseline !== void 0,
+    what: opts.baseline ? "--baseline" : "baseline.path"
+  });
+  if (opts.dryRun) {
+    const placement = planPlacement(session.loaded.config, availableParallelism(), hasTaskset());
+    const shard = opts.shard ? { ...opts.shard, whole: whole.config } : void 0;
+    ctx.stdout(describeDryRun(session.loaded, baseline, baselinePath, opts.mode, placement, shard));
+    return;
+  }
+  const outDir = await prepareOutDir(opts.out, "--out", { root: process.cwd() });
+  const guard = guardInterrupts(ctx.log);
+  try {
+    const outcome = await runSession(session, {
+      mode: opts.mode,
+      outDir,
+      threshold: opts.threshold,
+      baselinePath: opts.baseline,
+      log: ctx.log,
+      cleanup: guard.cleanup,
+      signal: guard.signal,
+      ...opts.acceptRegression !== void 0 ? { acceptRegression: async () => flagAcceptance(opts.acceptRegression) } : {}
+    });
+    ctx.setExitCode(outcome.exitCode);
+    ctx.stdout(outcomeText(outcome, opts.json === true));
+  } finally {
+    guard.dispose();
+  }
+}
+function sessionOf(whole, opts) {
+  if (opts.shard && opts.mode !== "gate")
+    throw new ConfigError(["--shard: only a gate is sharded (--mode gate), not --mode baseline"]);
+  return gateSession(whole, opts.shard, {
+    threshold: opts.threshold,
+    event: eventName(process.env),
+    what: "--shard"
+  });
+}
+function outcomeText({ results, artifacts }, json) {
+  return json ? `${JSON.stringify(jsonSummary(results, artifacts))}
+` : `${headline(results, "terminal")}
+report: ${artifacts.reportPath}
+results: ${artifacts.resultsPath}
+`;
+}
+
+// src/cli/validate-verb.ts
+import { existsSync as existsSync2 } from "node:fs";
+function registerValidate(program, ctx) {
+  withTrustFlags(
+    program.command("validate").description("check a config file and exit (2 when invalid)").option("-c, --config <file>", CONFIG_HELP)
+  ).action((opts) => {
+    const file = configFile(opts.config);
+    const { config, compose } = loadGateConfig(file, process.env, loadOptions(opts));
+    ctx.stdout(
+      `${file}: valid (${config.stack ? `compose file ${config.stack.compose}` : `${Object.keys(config.services).length} services`}, ${config.profiles.length} profiles, ${config.scenarios.length} scenarios)
+` + // Which documents the stack allowlist saw: without a Compose binary, only the file itself.
+      (compose ? `compose file checked on: ${compose.evaluation}
+` : "")
+    );
+    for (const warning of validWarnings(config)) ctx.stdout(`warning: ${warning}
+`);
+  });
+}
+function validWarnings(config) {
+  const baselinePath = config.baseline.path;
+  const reasons = cannotBlockReasons(config, { baselineExists: existsSync2(baselinePath), baselinePath });
+  const paired = config.baselineVariant !== void 0 && config.gate.method !== "stored";
+  const start = config.gate.method === "paired" || !existsSync2(baselinePath) ? "paired" : "stored";
+  const budget = budgetWarning(config, start, paired);
+  return [
+    ...reasons.map((reason) => `this config can never block a pull request: ${reason}`),
+    ...budget ? [budget] : []
+  ];
+}
 
 // src/cli/verbs.ts
-import { execFile } from "node:child_process";
-import { existsSync as existsSync3 } from "node:fs";
-import { mkdir, readFile as readFile2, writeFile as writeFile2 } from "node:fs/promises";
-import path4 from "node:path";
-import { promisify } from "node:util";
-var import_testcontainers2 = __toESM(require_build(), 1);
-var import_yaml2 = __toESM(require_dist(), 1);
+import path7 from "node:path";
 
 // src/cli/compare-results.ts
 function measuredValues(cell, metric) {
@@ -432,11 +569,11 @@ function formatComparison(comparison, labelA, labelB) {
 var import_testcontainers = __toESM(require_build(), 1);
 import os from "node:os";
 import { performance } from "node:perf_hooks";
-import { existsSync } from "node:fs";
+import { existsSync as existsSync3 } from "node:fs";
 
 // src/cli/init-config.ts
 var import_yaml = __toESM(require_dist(), 1);
-import path from "node:path";
+import path2 from "node:path";
 var KNOWN_GATEWAYS = [
   { name: "Kong", pattern: /(^|\/)kong(:|$)/, proxyPort: 8e3, health: { port: 8001, path: "/status" } },
   { name: "Envoy", pattern: /envoy/, proxyPort: 1e4, health: { port: 9901, path: "/ready" } },
@@ -484,7 +621,7 @@ function dockerfileExposedPorts(text) {
 function factsForDockerfile(input) {
   const exposed = dockerfileExposedPorts(input.text);
   const ports = input.port !== void 0 ? [input.port] : exposed.length > 0 ? exposed : [8080];
-  const context = path.relative(input.configDir, path.dirname(input.dockerfile)) || ".";
+  const context = path2.relative(input.configDir, path2.dirname(input.dockerfile)) || ".";
   return {
     source: `Dockerfile ${input.dockerfile}`,
     gateway: "gateway",
@@ -497,7 +634,7 @@ function factsForDockerfile(input) {
         health: { path: "/health", port: ECHO_PORT }
       },
       gateway: {
-        build: { context: context.split(path.sep).join("/"), dockerfile: path.basename(input.dockerfile) },
+        build: { context: context.split(path2.sep).join("/"), dockerfile: path2.basename(input.dockerfile) },
         ports,
         env: {},
         dependsOn: ["echo"],
@@ -676,8 +813,6 @@ function renderInitConfig(facts, name = "gateway") {
   const gateway = facts.services[facts.gateway];
   const known = gateway.image ? knownGateway(gateway.image) : void 0;
   const port = known && gateway.ports.includes(known.proxyPort) ? known.proxyPort : gateway.ports[0];
-  const upstream = facts.upstream;
-  const route = upstream ? "/echo" : "/";
   const lines = [
     `# perf-gate config written by \`perf-gate init\` from ${facts.source}.`,
     ...known && port === known.proxyPort ? [`# Recognised ${known.name}: port ${port} is where its official image proxies traffic.`] : [],
@@ -689,32 +824,39 @@ function renderInitConfig(facts, name = "gateway") {
     ...facts.compose ? composeLines(facts) : serviceLines(facts),
     "",
     ...baselineVariantLines(facts),
-    "profiles:"
+    ...profileLines(facts, port),
+    "",
+    ...scenarioLines(facts),
+    "",
+    ...gateLines(facts)
   ];
-  if (upstream) {
-    lines.push(
+  return lines.join("\n");
+}
+function profileLines(facts, port) {
+  const upstream = facts.upstream;
+  const route = upstream ? "/echo" : "/";
+  return [
+    "profiles:",
+    ...upstream ? [
       "  # The no-gateway control: k6 straight to the backend. It watches the runner and is never gated.",
       "  - name: no-gateway",
       "    control: true",
       `    target: http://${upstream.service}:${upstream.port}/echo`,
       "    expect: { status: 200 }"
-    );
-  } else {
-    lines.push(
+    ] : [
       "  # One profile per gateway configuration to gate. Point the target at a route that reaches your",
       "  # backend; add a `control: true` profile that calls the backend directly to watch runner noise."
-    );
-  }
-  lines.push(
+    ],
     `  - name: ${facts.gateway === "gateway" || upstream ? "passthrough" : `${facts.gateway}-passthrough`}`,
     `    target: http://${facts.gateway}:${port}${route}`,
     "    # Every response must have this status; also headers, bodyPrefix, bodyContains, echoesPayload.",
-    "    expect: { status: 200 }",
-    "",
-    "scenarios:"
-  );
-  if (upstream) {
-    lines.push(
+    "    expect: { status: 200 }"
+  ];
+}
+function scenarioLines(facts) {
+  return [
+    "scenarios:",
+    ...facts.upstream ? [
       "  # Open model at a fixed arrival rate: latency without coordinated omission. Paired blocks drive",
       "  # both variants at once (2 x 500 req/s): keep the rate well below what saturates the runner.",
       "  - name: rate-500-1kb",
@@ -723,9 +865,7 @@ function renderInitConfig(facts, name = "gateway") {
       "    duration: 4s",
       "    warmup: 1s",
       "    payloadBytes: 1024"
-    );
-  } else {
-    lines.push(
+    ] : [
       "  # Open model at a fixed arrival rate: latency without coordinated omission. Keep the rate well",
       "  # below what saturates the machine, so P95 reflects the gateway and not CPU contention.",
       "  - name: rate-200",
@@ -735,10 +875,11 @@ function renderInitConfig(facts, name = "gateway") {
       "    maxVUs: 100",
       "    duration: 10s",
       "    payloadBytes: 0"
-    );
-  }
-  lines.push(
-    "",
+    ]
+  ];
+}
+function gateLines(facts) {
+  return [
     "gate:",
     "  metric: p95",
     "  threshold: 0.10 # fail on a P95 regression above +10%",
@@ -755,8 +896,7 @@ function renderInitConfig(facts, name = "gateway") {
     "  # Written by `perf-gate run --mode baseline` (e.g. a nightly job), read by every gate.",
     "  path: perf-gate-baseline.json",
     ""
-  );
-  return lines.join("\n");
+  ];
 }
 
 // src/cli/doctor.ts
@@ -777,45 +917,56 @@ function cpuNoise(samples = 20, iterations = 2e6) {
   return { medianMs, cv: sd / mean, samples };
 }
 async function dockerChecks(config) {
+  const engine = await dockerEngine();
+  if (!("client" in engine)) return [engine.check];
+  const checks = [engine.check];
+  if (!config) return checks;
+  const stack = config.config.stack;
+  if (stack) checks.push(await composeCheck(stack.compose));
+  checks.push(...await composeImageChecks(engine.client, config.compose?.images ?? {}));
+  checks.push(...await serviceImageChecks(engine.client, config.config.services));
+  return checks;
+}
+async function dockerEngine() {
   let client;
   let version;
   try {
     client = await (0, import_testcontainers.getContainerRuntimeClient)();
     version = await client.container.dockerode.version();
   } catch (error) {
-    return [
-      {
+    return {
+      check: {
         name: "docker",
         status: "problem",
         detail: `no Docker engine reachable (${error.message.split("\n")[0]}); start Docker or set DOCKER_HOST`
       }
-    ];
+    };
   }
   const info = client.info.containerRuntime;
-  const checks = [
-    {
+  return {
+    client,
+    check: {
       name: "docker",
       status: "ok",
       detail: `engine ${version.Version ?? "?"} (API ${version.ApiVersion ?? "?"}), ${info.cpus} CPUs and ${(info.memory / 2 ** 30).toFixed(1)} GiB for containers`
     }
-  ];
-  if (!config) return checks;
-  const stack = config.config.stack;
-  if (stack) {
-    const compose = await findCompose();
-    checks.push(
-      compose ? {
-        name: "compose",
-        status: "ok",
-        detail: `${compose.standalone ? "docker-compose" : "docker compose"} ${compose.version} runs ${stack.compose}`
-      } : {
-        name: "compose",
-        status: "problem",
-        detail: `neither "docker compose" nor "docker-compose" works: stack.compose (${stack.compose}) needs one`
-      }
-    );
-  }
-  for (const [name, image] of Object.entries(config.compose?.images ?? {})) {
+  };
+}
+async function composeCheck(file) {
+  const compose = await findCompose();
+  return compose ? {
+    name: "compose",
+    status: "ok",
+    detail: `${compose.standalone ? "docker-compose" : "docker compose"} ${compose.version} runs ${file}`
+  } : {
+    name: "compose",
+    status: "problem",
+    detail: `neither "docker compose" nor "docker-compose" works: stack.compose (${file}) needs one`
+  };
+}
+async function composeImageChecks(client, images) {
+  const checks = [];
+  for (const [name, image] of Object.entries(images)) {
     if (image.includes("$")) continue;
     const present = await client.image.exists(import_testcontainers.ImageName.fromString(image));
     const built = !present && image === ECHO_IMAGE;
@@ -825,7 +976,11 @@ async function dockerChecks(config) {
       detail: present ? `${image} is present` : built ? `${ECHO_IMAGE} is not in Docker yet: the gate builds it from the echo binary perf-gate ships` : `${image} is not in the local Docker engine (docker pull or build it, or give the compose service a build)`
     });
   }
-  for (const [name, service] of Object.entries(config.config.services)) {
+  return checks;
+}
+async function serviceImageChecks(client, services) {
+  const checks = [];
+  for (const [name, service] of Object.entries(services)) {
     if (!service.image) {
       checks.push({
         name: `image of ${name}`,
@@ -836,19 +991,17 @@ async function dockerChecks(config) {
     }
     const image = import_testcontainers.ImageName.fromString(service.image);
     if (!await client.image.exists(image)) {
-      if (service.image === ECHO_IMAGE) {
-        checks.push({
+      checks.push(
+        service.image === ECHO_IMAGE ? {
           name: `image of ${name}`,
           status: "ok",
           detail: `${ECHO_IMAGE} is not in Docker yet: the gate builds it from the echo binary perf-gate ships`
-        });
-        continue;
-      }
-      checks.push({
-        name: `image of ${name}`,
-        status: "problem",
-        detail: `${service.image} is not in the local Docker engine (docker pull or build it)`
-      });
+        } : {
+          name: `image of ${name}`,
+          status: "problem",
+          detail: `${service.image} is not in the local Docker engine (docker pull or build it)`
+        }
+      );
       continue;
     }
     const exposed = exposedTcpPorts((await client.image.inspect(image)).Config?.ExposedPorts);
@@ -866,7 +1019,7 @@ async function dockerChecks(config) {
 function canBlockCheck(loaded) {
   const baselinePath = loaded.config.baseline.path;
   const reasons = cannotBlockReasons(loaded.config, {
-    baselineExists: existsSync(baselinePath),
+    baselineExists: existsSync3(baselinePath),
     baselinePath
   });
   return reasons.length === 0 ? { name: "can block", status: "ok", detail: "this config can block a pull request" } : {
@@ -913,6 +1066,15 @@ async function runDoctor(options) {
 function formatChecks(checks) {
   return checks.map((c) => `${c.status.padEnd(8)} ${c.name}: ${c.detail}`).join("\n") + "\n";
 }
+
+// src/cli/init-verb.ts
+import { execFile } from "node:child_process";
+import { existsSync as existsSync4 } from "node:fs";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import path3 from "node:path";
+import { promisify } from "node:util";
+var import_testcontainers2 = __toESM(require_build(), 1);
+var import_yaml2 = __toESM(require_dist(), 1);
 
 // src/cli/init-workflows.ts
 var CHECKOUT_ACTION = {
@@ -998,10 +1160,324 @@ function renderNightlyWorkflow(options) {
   ].join("\n");
 }
 
+// src/cli/init-verb.ts
+var execFileAsync = promisify(execFile);
+function registerInit(program, ctx) {
+  program.command("init").description(
+    "write a commented perf-gate.yml for a gateway repository (its Dockerfile), a gateway image or a compose file"
+  ).option(
+    "--dockerfile <file>",
+    "the gateway's Dockerfile: the gate builds it from the pull request and from its merge base (recommended)"
+  ).option("--image <image>", "a local gateway image; its exposed ports are read from Docker").option("--compose <file>", "a docker-compose file, run as it is (stack.compose)").option("--gateway <service>", "with --compose: the service under test (default: guessed)").option("--port <port>", "the port the gateway listens on (default: its EXPOSE, else 8080)", portOption).option("--health <path>", "with --dockerfile: an HTTP path the gateway answers 200 on when ready").option("--baseline-image <image>", "with --image: the image of the default branch to compare with").option("--workflows", "also write .github/workflows/perf-gate.yml and perf-gate-nightly.yml").option("--name <name>", "the gate name", "gateway").option("-o, --out <file>", "the config file to write", "perf-gate.yml").action((opts) => init(opts, ctx));
+}
+async function init(opts, ctx) {
+  const sources = [opts.dockerfile, opts.image, opts.compose].filter((v) => v !== void 0);
+  if (sources.length !== 1) {
+    throw new ConfigError(["init: pass exactly one of --dockerfile FILE, --image IMAGE or --compose FILE"]);
+  }
+  if (opts.baselineImage !== void 0 && opts.image === void 0)
+    throw new ConfigError(["init: --baseline-image goes with --image"]);
+  const facts = await initFacts(opts);
+  const text = renderInitConfig(facts, opts.name);
+  const workflows = opts.workflows ? await workflowFiles(opts.out, {
+    needsMergeBase: facts.baseline !== void 0 && "ref" in facts.baseline
+  }) : [];
+  const exists = [opts.out, ...workflows.map((w) => w.file)].filter((f) => existsSync4(f));
+  if (exists.length > 0)
+    throw new ConfigError(exists.map((f) => `${f}: already exists; init does not overwrite it`));
+  await writeFile(opts.out, text, { flag: "wx" });
+  for (const workflow of workflows) {
+    await mkdir(path3.dirname(workflow.file), { recursive: true });
+    await writeFile(workflow.file, workflow.text, { flag: "wx" });
+  }
+  ctx.stdout(`wrote ${opts.out} (gateway: ${facts.gateway}, from ${facts.source})
+`);
+  for (const workflow of workflows) ctx.stdout(`wrote ${workflow.file}
+`);
+  if (workflows.length > 0)
+    ctx.stdout(
+      `next: replace the placeholder "uses: ${PERF_GATE_ACTION_PLACEHOLDER.uses}" in the workflows
+`
+    );
+  const config = parseConfig((0, import_yaml2.parse)(text), opts.out, {});
+  const reasons = cannotBlockReasons(config, {
+    baselineExists: false,
+    baselinePath: config.baseline.path
+  });
+  for (const reason of reasons) ctx.stdout(`warning: this config can never block a pull request: ${reason}
+`);
+}
+async function imageFacts(image) {
+  let client;
+  try {
+    client = await (0, import_testcontainers2.getContainerRuntimeClient)();
+  } catch (error) {
+    throw new InfrastructureError(
+      `no Docker engine reachable to inspect ${image}: ${error.message}`
+    );
+  }
+  const name = import_testcontainers2.ImageName.fromString(image);
+  if (!await client.image.exists(name)) {
+    throw new ConfigError([`--image ${image}: not in the local Docker engine (docker pull ${image} first)`]);
+  }
+  const inspected = await client.image.inspect(name);
+  return factsForImage(image, exposedTcpPorts(inspected.Config?.ExposedPorts));
+}
+function portOption(value) {
+  const port = Number(value);
+  if (!/^\d+$/.test(value) || port < 1 || port > 65535)
+    throw new InvalidArgumentError("expected a TCP port number (1-65535)");
+  return port;
+}
+async function readInput(file, what) {
+  return readFile(file, "utf8").catch((error) => {
+    throw new ConfigError([`${file}: cannot read ${what}: ${error.message}`]);
+  });
+}
+async function exposedPortsIfPresent(image) {
+  try {
+    const client = await (0, import_testcontainers2.getContainerRuntimeClient)();
+    const name = import_testcontainers2.ImageName.fromString(image);
+    if (!await client.image.exists(name)) return [];
+    return exposedTcpPorts((await client.image.inspect(name)).Config?.ExposedPorts);
+  } catch {
+    return [];
+  }
+}
+async function initFacts(opts) {
+  const configDir = path3.dirname(path3.resolve(opts.out));
+  if (opts.dockerfile !== void 0) {
+    const text = await readInput(opts.dockerfile, "the Dockerfile");
+    return factsForDockerfile({
+      dockerfile: path3.relative(process.cwd(), path3.resolve(opts.dockerfile)),
+      text,
+      configDir: path3.relative(process.cwd(), configDir),
+      port: opts.port,
+      health: opts.health
+    });
+  }
+  if (opts.compose !== void 0) {
+    const text = await readInput(opts.compose, "compose file");
+    const relative = path3.relative(configDir, path3.resolve(opts.compose)).split(path3.sep).join("/");
+    const facts2 = { ...factsForCompose(text, opts.compose, opts.gateway), compose: relative };
+    const gateway2 = facts2.services[facts2.gateway];
+    if (gateway2 && opts.port !== void 0) gateway2.ports = [opts.port];
+    if (gateway2 && gateway2.ports.length === 0 && gateway2.image)
+      gateway2.ports = await exposedPortsIfPresent(gateway2.image);
+    requireGatewayPort(facts2, opts.compose);
+    return facts2;
+  }
+  const facts = await imageFacts(opts.image);
+  const gateway = facts.services[facts.gateway];
+  if (gateway && opts.port !== void 0) gateway.ports = [opts.port];
+  return opts.baselineImage ? { ...facts, baseline: { image: opts.baselineImage } } : facts;
+}
+async function workflowFiles(configFile2, options) {
+  const configAbs = path3.resolve(configFile2);
+  const root = await gitRoot(path3.dirname(configAbs));
+  const dir = path3.join(root, ".github", "workflows");
+  const config = path3.relative(root, configAbs).split(path3.sep).join("/");
+  return [
+    { file: path3.join(dir, "perf-gate.yml"), text: renderPrWorkflow({ config, ...options }) },
+    { file: path3.join(dir, "perf-gate-nightly.yml"), text: renderNightlyWorkflow({ config, ...options }) }
+  ];
+}
+async function gitRoot(dir) {
+  try {
+    const { stdout } = await execFileAsync("git", ["rev-parse", "--show-toplevel"], { cwd: dir });
+    return stdout.trim();
+  } catch {
+    return dir;
+  }
+}
+
+// src/cli/k6-operator-verb.ts
+import { existsSync as existsSync5 } from "node:fs";
+import { writeFile as writeFile2 } from "node:fs/promises";
+
+// src/load/k6-operator.ts
+var import_yaml3 = __toESM(require_dist(), 1);
+import { execFile as execFile2 } from "node:child_process";
+import { mkdtemp, readFile as readFile2, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path4 from "node:path";
+import { promisify as promisify2 } from "node:util";
+var execFileAsync2 = promisify2(execFile2);
+var ARCHIVE_FILE = "archive.tar";
+var MAX_CONFIG_MAP_BYTES = 1024 * 1024;
+var RESOURCE_NAME = /^[a-z0-9]([-a-z0-9]{0,48}[a-z0-9])?$/;
+function resourceName(text) {
+  const name = text.toLowerCase().replace(/[^a-z0-9-]+/g, "-").replace(/-+/g, "-").slice(0, 50).replace(/^-+|-+$/g, "");
+  return name === "" ? "perf-gate" : name;
+}
+function testRunObjects(input) {
+  const metadata = (name) => ({
+    name,
+    ...input.namespace !== void 0 ? { namespace: input.namespace } : {},
+    labels: { "app.kubernetes.io/managed-by": "perf-gate" }
+  });
+  const scriptName = `${input.name}-script`;
+  const configMap = {
+    apiVersion: "v1",
+    kind: "ConfigMap",
+    metadata: metadata(scriptName),
+    binaryData: { [ARCHIVE_FILE]: Buffer.from(input.archive).toString("base64") }
+  };
+  const testRun = {
+    apiVersion: "k6.io/v1alpha1",
+    kind: "TestRun",
+    metadata: metadata(input.name),
+    spec: {
+      parallelism: input.parallelism,
+      script: { configMap: { name: scriptName, file: ARCHIVE_FILE } },
+      // The operator splits the space-separated string into k6's arguments.
+      ...input.flags.length > 0 ? { arguments: input.flags.join(" ") } : {},
+      // The summary perf-gate's scripts write goes to each runner's log (k6's handleSummary "stdout").
+      runner: { env: [{ name: "K6_NO_USAGE_REPORT", value: "true" }] }
+    }
+  };
+  return { configMap, testRun };
+}
+function testRunManifest(input, header) {
+  const { configMap, testRun } = testRunObjects(input);
+  const comments = header.map((line) => `# ${line}`.trimEnd()).join("\n");
+  return `${comments}
+${(0, import_yaml3.stringify)(configMap)}---
+${(0, import_yaml3.stringify)(testRun)}`;
+}
+async function k6Archive(k6, script, env) {
+  const dir = await mkdtemp(path4.join(tmpdir(), "perf-gate-archive-"));
+  const out = path4.join(dir, ARCHIVE_FILE);
+  try {
+    const envArgs = Object.entries(env).flatMap(([name, value]) => ["-e", `${name}=${value}`]);
+    await execFileAsync2(k6.path, ["archive", "--quiet", "--no-color", "-O", out, ...envArgs, script], {
+      timeout: 6e4,
+      env: {
+        PATH: trustedPath(),
+        K6_NO_USAGE_REPORT: "true",
+        ...process.env.HOME ? { HOME: process.env.HOME } : {}
+      }
+    });
+    return await readFile2(out);
+  } catch (error) {
+    const stderr = error.stderr ?? error.message;
+    throw new InfrastructureError(`k6 archive of ${path4.basename(script)} failed: ${String(stderr).trim()}`);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+// src/cli/k6-operator-verb.ts
+var MAX_PARALLELISM = 1e3;
+function parallelismOption(value) {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n < 1 || n > MAX_PARALLELISM)
+    throw new InvalidArgumentError(`expected a number of runner pods from 1 to ${MAX_PARALLELISM}`);
+  return n;
+}
+function targetOption(value) {
+  if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol))
+    throw new InvalidArgumentError("expected the http(s) URL the runner pods reach the gateway at");
+  return value;
+}
+function nameOption(value) {
+  if (!RESOURCE_NAME.test(value))
+    throw new InvalidArgumentError(
+      'expected a lower-case name of letters, digits and "-", at most 50 characters'
+    );
+  return value;
+}
+function cellEnv(loaded, opts) {
+  const { config } = loaded;
+  const scenario = config.scenarios.find((s) => s.name === opts.scenario);
+  if (!scenario)
+    throw new ConfigError([
+      `--scenario ${opts.scenario}: no such scenario in ${loaded.file} (${config.scenarios.map((s) => s.name).join(", ")})`
+    ]);
+  if (kindOf(scenario) !== builtInLoadKind)
+    throw new ConfigError([
+      `--scenario ${opts.scenario}: ${scenario.script} is not a load scenario of perf-gate's built-in scripts (constant or ramping VUs or arrival rate, graphql); only those run from a TestRun`
+    ]);
+  const candidates = scenario.profiles ? config.profiles.filter((p) => scenario.profiles?.includes(p.name)) : config.profiles;
+  const profileIndex = config.profiles.findIndex(
+    (p) => opts.profile !== void 0 ? p.name === opts.profile : p === candidates[0]
+  );
+  const profile = config.profiles[profileIndex];
+  if (!profile || !candidates.includes(profile))
+    throw new ConfigError([
+      `--profile ${opts.profile}: not a profile scenario ${opts.scenario} runs (${candidates.map((p) => p.name).join(", ")})`
+    ]);
+  const problems = [];
+  for (const [header, value] of Object.entries(profile.headers)) {
+    if (/\{\{/.test(value))
+      problems.push(
+        `${loaded.file}: profiles[${profileIndex}].headers.${header}: a {{value}} captured by the profile's setup, which runs only in perf-gate's own stack; a TestRun cannot fill it`
+      );
+  }
+  const env = { ...scenarioEnv(profile, scenario, opts.target), SUMMARY_PATH: "stdout" };
+  for (const { name, value } of loaded.interpolated) {
+    if (value.length >= 4 && Object.values(env).some((v) => v.includes(value)))
+      problems.push(
+        `${loaded.file}: the value of \${${name}} would be written into a ConfigMap, which is not a secret; the TestRun takes no values from the environment`
+      );
+  }
+  config.k6.flags.forEach((flag, i) => {
+    if (/\s/.test(flag))
+      problems.push(
+        `${loaded.file}: k6.flags[${i}]: the TestRun passes flags as one space-separated string; "${flag}" holds a space`
+      );
+  });
+  if (problems.length > 0) throw new ConfigError(problems);
+  return env;
+}
+function registerK6Operator(program, ctx) {
+  program.command("k6-operator").description(
+    "write a k6-operator TestRun (and the ConfigMap with the k6 archive) that runs one cell from a Kubernetes cluster, split over N runner pods"
+  ).option(
+    "-c, --config <file>",
+    `the config file (default: ${DEFAULT_CONFIG_FILE} in the current directory)`
+  ).requiredOption("--scenario <name>", "the scenario (a built-in load script) to run").option("--profile <name>", "the profile whose headers and checks apply (default: the scenario's first)").requiredOption("--target <url>", "the URL the runner pods reach the gateway at", targetOption).requiredOption("--parallelism <n>", "runner pods, one execution segment each", parallelismOption).option("--name <name>", "the TestRun name (default: from the gate and scenario names)", nameOption).option("--namespace <namespace>", "the namespace of both objects (default: kubectl\u2019s)", nameOption).option("-o, --out <file>", "the manifest to write", "perf-gate-testrun.yaml").action(async (opts) => {
+    const loaded = loadConfig(configFile(opts.config), process.env, { root: process.cwd() });
+    const env = cellEnv(loaded, opts);
+    if (existsSync5(opts.out))
+      throw new ConfigError([`${opts.out}: already exists; k6-operator does not overwrite it`]);
+    const k6 = await findK6();
+    if (!k6) throw new InfrastructureError("k6 not found (K6_PATH or PATH): it writes the archive");
+    const scenario = loaded.config.scenarios.find((s) => s.name === opts.scenario);
+    const archive = await k6Archive(k6, scriptPath(scenario), env);
+    const name = opts.name ?? resourceName(`${loaded.config.name}-${scenario.name}`);
+    const manifest = testRunManifest(
+      {
+        name,
+        namespace: opts.namespace,
+        parallelism: opts.parallelism,
+        archive,
+        // As on the runner: a built-in scenario follows no redirect, last so no flag undoes it.
+        flags: [...loaded.config.k6.flags, "--max-redirects=0"]
+      },
+      [
+        `k6-operator TestRun for cell ${opts.scenario} of ${loaded.config.name}, written by perf-gate k6-operator (k6 ${k6.version}).`,
+        `${opts.parallelism} runner pods, one execution segment each; each prints its segment's summary JSON to its log.`,
+        "The archive holds the scenario, its env (target, headers, load shape) and the absolute paths of its files."
+      ]
+    );
+    if (Buffer.byteLength(manifest) > MAX_CONFIG_MAP_BYTES)
+      throw new InfrastructureError(
+        `the manifest is ${Buffer.byteLength(manifest)} bytes, over a ConfigMap's 1 MiB`
+      );
+    await writeFile2(opts.out, manifest, { flag: "wx" });
+    ctx.log.info(`k6 archive: ${archive.byteLength} bytes`);
+    ctx.stdout(
+      `wrote ${opts.out} (TestRun ${name}, parallelism ${opts.parallelism}): kubectl apply -f ${opts.out}
+`
+    );
+  });
+}
+
 // src/cli/results-file.ts
-import { existsSync as existsSync2 } from "node:fs";
-import { readFile, stat } from "node:fs/promises";
-import path2 from "node:path";
+import { existsSync as existsSync6 } from "node:fs";
+import { readFile as readFile3, stat } from "node:fs/promises";
+import path5 from "node:path";
 
 // src/gate/journal-report.ts
 function withoutLegacyKeys(config) {
@@ -1052,19 +1528,19 @@ async function resultsFromJournal(file, now = /* @__PURE__ */ new Date()) {
 
 // src/cli/results-file.ts
 async function readResultsFile(target) {
-  let file = path2.resolve(target);
+  let file = path5.resolve(target);
   const info = await stat(file).catch(() => null);
   if (info === null) throw new ConfigError([`${target}: results file not found`]);
   if (info.isDirectory()) {
-    const journal = path2.join(file, JOURNAL_FILE);
-    file = path2.join(file, "results.json");
-    if (!existsSync2(file) && existsSync2(journal)) return { file, results: await resultsFromJournal(journal) };
+    const journal = path5.join(file, JOURNAL_FILE);
+    file = path5.join(file, "results.json");
+    if (!existsSync6(file) && existsSync6(journal)) return { file, results: await resultsFromJournal(journal) };
   } else if (file.endsWith(".jsonl")) {
-    return { file: path2.join(path2.dirname(file), "results.json"), results: await resultsFromJournal(file) };
+    return { file: path5.join(path5.dirname(file), "results.json"), results: await resultsFromJournal(file) };
   }
   let json;
   try {
-    json = JSON.parse(await readFile(file, "utf8"));
+    json = JSON.parse(await readFile3(file, "utf8"));
   } catch (error) {
     const reason = error.code === "ENOENT" ? "no results.json in this folder" : error instanceof SyntaxError ? jsonSyntaxReason(error) : error.message;
     throw new ConfigError([`${file}: cannot read results: ${reason}`]);
@@ -1074,8 +1550,8 @@ async function readResultsFile(target) {
 }
 
 // src/cli/trend.ts
-import { writeFile } from "node:fs/promises";
-import path3 from "node:path";
+import { writeFile as writeFile3 } from "node:fs/promises";
+import path6 from "node:path";
 var TREND_PAGE_FILE = "trend.html";
 async function writeTrendPage(options) {
   const history = await readBaseline(options.baseline, void 0, "--baseline");
@@ -1085,10 +1561,10 @@ async function writeTrendPage(options) {
   const html = renderTrendPage(history, changePointReport(history), await readVegaLibraries(), {
     controlProfiles
   });
-  const file = path3.join(path3.resolve(options.out), TREND_PAGE_FILE);
+  const file = path6.join(path6.resolve(options.out), TREND_PAGE_FILE);
   try {
-    await makeDirectory(path3.dirname(file));
-    await writeFile(file, html);
+    await makeDirectory(path6.dirname(file));
+    await writeFile3(file, html);
   } catch (error) {
     throw new ConfigError([
       `--out: ${options.out}: cannot write ${TREND_PAGE_FILE} (${error.code ?? error.message})`
@@ -1098,103 +1574,29 @@ async function writeTrendPage(options) {
 }
 
 // src/cli/verbs.ts
-var execFileAsync = promisify(execFile);
-async function imageFacts(image) {
-  let client;
-  try {
-    client = await (0, import_testcontainers2.getContainerRuntimeClient)();
-  } catch (error) {
-    throw new InfrastructureError(
-      `no Docker engine reachable to inspect ${image}: ${error.message}`
-    );
-  }
-  const name = import_testcontainers2.ImageName.fromString(image);
-  if (!await client.image.exists(name)) {
-    throw new ConfigError([`--image ${image}: not in the local Docker engine (docker pull ${image} first)`]);
-  }
-  const inspected = await client.image.inspect(name);
-  return factsForImage(image, exposedTcpPorts(inspected.Config?.ExposedPorts));
-}
-function portOption(value) {
-  const port = Number(value);
-  if (!/^\d+$/.test(value) || port < 1 || port > 65535)
-    throw new InvalidArgumentError("expected a TCP port number (1-65535)");
-  return port;
-}
-async function readInput(file, what) {
-  return readFile2(file, "utf8").catch((error) => {
-    throw new ConfigError([`${file}: cannot read ${what}: ${error.message}`]);
-  });
-}
-async function exposedPortsIfPresent(image) {
-  try {
-    const client = await (0, import_testcontainers2.getContainerRuntimeClient)();
-    const name = import_testcontainers2.ImageName.fromString(image);
-    if (!await client.image.exists(name)) return [];
-    return exposedTcpPorts((await client.image.inspect(name)).Config?.ExposedPorts);
-  } catch {
-    return [];
-  }
-}
-async function initFacts(opts) {
-  const configDir = path4.dirname(path4.resolve(opts.out));
-  if (opts.dockerfile !== void 0) {
-    const text = await readInput(opts.dockerfile, "the Dockerfile");
-    return factsForDockerfile({
-      dockerfile: path4.relative(process.cwd(), path4.resolve(opts.dockerfile)),
-      text,
-      configDir: path4.relative(process.cwd(), configDir),
-      port: opts.port,
-      health: opts.health
-    });
-  }
-  if (opts.compose !== void 0) {
-    const text = await readInput(opts.compose, "compose file");
-    const relative = path4.relative(configDir, path4.resolve(opts.compose)).split(path4.sep).join("/");
-    const facts2 = { ...factsForCompose(text, opts.compose, opts.gateway), compose: relative };
-    const gateway2 = facts2.services[facts2.gateway];
-    if (gateway2 && opts.port !== void 0) gateway2.ports = [opts.port];
-    if (gateway2 && gateway2.ports.length === 0 && gateway2.image)
-      gateway2.ports = await exposedPortsIfPresent(gateway2.image);
-    requireGatewayPort(facts2, opts.compose);
-    return facts2;
-  }
-  const facts = await imageFacts(opts.image);
-  const gateway = facts.services[facts.gateway];
-  if (gateway && opts.port !== void 0) gateway.ports = [opts.port];
-  return opts.baselineImage ? { ...facts, baseline: { image: opts.baselineImage } } : facts;
-}
-async function workflowFiles(configFile2, options) {
-  const configAbs = path4.resolve(configFile2);
-  const root = await gitRoot(path4.dirname(configAbs));
-  const dir = path4.join(root, ".github", "workflows");
-  const config = path4.relative(root, configAbs).split(path4.sep).join("/");
-  return [
-    { file: path4.join(dir, "perf-gate.yml"), text: renderPrWorkflow({ config, ...options }) },
-    { file: path4.join(dir, "perf-gate-nightly.yml"), text: renderNightlyWorkflow({ config, ...options }) }
-  ];
-}
-async function gitRoot(dir) {
-  try {
-    const { stdout } = await execFileAsync("git", ["rev-parse", "--show-toplevel"], { cwd: dir });
-    return stdout.trim();
-  } catch {
-    return dir;
-  }
-}
 function registerVerbs(program, ctx) {
+  registerReport(program, ctx);
+  registerTrend(program, ctx);
+  registerCompare(program, ctx);
+  registerInit(program, ctx);
+  registerDoctor(program, ctx);
+  registerK6Operator(program, ctx);
+}
+function registerReport(program, ctx) {
   program.command("report").description("re-render report.md, the charts and report.html from a results.json").argument("<results>", "results.json, or the out folder holding it").option("-o, --out <dir>", "where to write (default: the folder of results.json)").option("--json", "print a JSON summary on stdout instead of the paths").action(async (target, opts) => {
     const { file, results } = await readResultsFile(target);
-    const out = await prepareOutDir(opts.out ?? path4.dirname(file), "--out", { root: process.cwd() });
+    const out = await prepareOutDir(opts.out ?? path7.dirname(file), "--out", { root: process.cwd() });
     const artifacts = await writeArtifacts(results, out, ctx.log);
     ctx.stdout(
       opts.json ? `${JSON.stringify(jsonSummary(results, artifacts))}
 ` : `report: ${artifacts.reportPath}
 html: ${artifacts.htmlPath}
-charts: ${artifacts.charts.length} in ${path4.join(artifacts.dir, "charts")}
+charts: ${artifacts.charts.length} in ${path7.join(artifacts.dir, "charts")}
 `
     );
   });
+}
+function registerTrend(program, ctx) {
   program.command("trend").description(
     "write trend.html from a baseline history: one chart per cell over the nights, with bands and change points"
   ).requiredOption(
@@ -1207,6 +1609,8 @@ charts: ${artifacts.charts.length} in ${path4.join(artifacts.dir, "charts")}
     ctx.stdout(`trend: ${await writeTrendPage(opts)}
 `);
   });
+}
+function registerCompare(program, ctx) {
   program.command("compare").description(
     "compare the cells two results.json files have in common (b against a), each estimate with its confidence interval"
   ).argument("<a>", "results.json (or its folder): the reference").argument("<b>", "results.json (or its folder): compared with a").addOption(
@@ -1222,51 +1626,8 @@ charts: ${artifacts.charts.length} in ${path4.join(artifacts.dir, "charts")}
     const comparison = compareResults(ra.value.results, rb.value.results, opts.metric);
     ctx.stdout(formatComparison(comparison, ra.value.file, rb.value.file));
   });
-  program.command("init").description(
-    "write a commented perf-gate.yml for a gateway repository (its Dockerfile), a gateway image or a compose file"
-  ).option(
-    "--dockerfile <file>",
-    "the gateway's Dockerfile: the gate builds it from the pull request and from its merge base (recommended)"
-  ).option("--image <image>", "a local gateway image; its exposed ports are read from Docker").option("--compose <file>", "a docker-compose file, run as it is (stack.compose)").option("--gateway <service>", "with --compose: the service under test (default: guessed)").option("--port <port>", "the port the gateway listens on (default: its EXPOSE, else 8080)", portOption).option("--health <path>", "with --dockerfile: an HTTP path the gateway answers 200 on when ready").option("--baseline-image <image>", "with --image: the image of the default branch to compare with").option("--workflows", "also write .github/workflows/perf-gate.yml and perf-gate-nightly.yml").option("--name <name>", "the gate name", "gateway").option("-o, --out <file>", "the config file to write", "perf-gate.yml").action(async (opts) => {
-    const sources = [opts.dockerfile, opts.image, opts.compose].filter((v) => v !== void 0);
-    if (sources.length !== 1) {
-      throw new ConfigError([
-        "init: pass exactly one of --dockerfile FILE, --image IMAGE or --compose FILE"
-      ]);
-    }
-    if (opts.baselineImage !== void 0 && opts.image === void 0)
-      throw new ConfigError(["init: --baseline-image goes with --image"]);
-    const facts = await initFacts(opts);
-    const text = renderInitConfig(facts, opts.name);
-    const workflows = opts.workflows ? await workflowFiles(opts.out, {
-      needsMergeBase: facts.baseline !== void 0 && "ref" in facts.baseline
-    }) : [];
-    const exists = [opts.out, ...workflows.map((w) => w.file)].filter((f) => existsSync3(f));
-    if (exists.length > 0)
-      throw new ConfigError(exists.map((f) => `${f}: already exists; init does not overwrite it`));
-    await writeFile2(opts.out, text, { flag: "wx" });
-    for (const workflow of workflows) {
-      await mkdir(path4.dirname(workflow.file), { recursive: true });
-      await writeFile2(workflow.file, workflow.text, { flag: "wx" });
-    }
-    ctx.stdout(`wrote ${opts.out} (gateway: ${facts.gateway}, from ${facts.source})
-`);
-    for (const workflow of workflows) ctx.stdout(`wrote ${workflow.file}
-`);
-    if (workflows.length > 0)
-      ctx.stdout(
-        `next: replace the placeholder "uses: ${PERF_GATE_ACTION_PLACEHOLDER.uses}" in the workflows
-`
-      );
-    const config = parseConfig((0, import_yaml2.parse)(text), opts.out, {});
-    const reasons = cannotBlockReasons(config, {
-      baselineExists: false,
-      baselinePath: config.baseline.path
-    });
-    for (const reason of reasons)
-      ctx.stdout(`warning: this config can never block a pull request: ${reason}
-`);
-  });
+}
+function registerDoctor(program, ctx) {
   program.command("doctor").description("check Docker, k6, the config\u2019s images, CPUs, memory and the machine\u2019s noise").option(
     "-c, --config <file>",
     `also check the images this config names (default: ${DEFAULT_CONFIG_FILE} in the current directory, when there is one)`
@@ -1283,190 +1644,101 @@ charts: ${artifacts.charts.length} in ${path4.join(artifacts.dir, "charts")}
   });
 }
 
-// src/cli/merge-verb.ts
-function reasonOption(value) {
-  const reason = value.trim();
-  if (reason === "" || reason.length > MAX_REASON_CHARS)
-    throw new InvalidArgumentError(
-      `expected why the regression is accepted, 1 to ${MAX_REASON_CHARS} characters`
-    );
-  return reason;
-}
-function registerMerge(program, ctx) {
-  program.command("merge").description("join the partial results of run --shard i/N into one verdict, report and results.json").argument("<partials...>", "partial results.json files, or folders holding them").option("-o, --out <dir>", "where the merged report.md and results.json go", "perf-gate-results").option("--accept-regression <reason>", "accept a regression on purpose: reported, exit 0", reasonOption).option("--json", "print one JSON summary on stdout (logs stay on stderr)").action(async (targets, opts) => {
-    const files = await partialFiles(targets, "merge");
-    const outDir = await prepareOutDir(opts.out, "--out", { root: process.cwd() });
-    const outcome = await mergeSession(files, {
-      outDir,
-      log: ctx.log,
-      what: "merge",
-      acceptRegression: opts.acceptRegression !== void 0 ? async () => flagAcceptance(opts.acceptRegression) : void 0
-    });
-    ctx.setExitCode(outcome.exitCode);
-    const { results, artifacts } = outcome;
-    if (opts.json) {
-      ctx.stdout(`${JSON.stringify(jsonSummary(results, artifacts))}
-`);
-      return;
-    }
-    const regressed = results.cells.filter((c) => !c.control && c.verdict === "regression").map((c) => c.cell);
-    ctx.stdout(
-      `perf-gate verdict: ${verdictOutput(results).toUpperCase()} (merged ${files.length} shards)` + (regressed.length > 0 ? ` (regressed: ${regressed.join(", ")})` : "") + `
-report: ${artifacts.reportPath}
-results: ${artifacts.resultsPath}
-`
-    );
-  });
-}
+// package.json
+var package_default = {
+  name: "perf-gate",
+  version: "0.1.0",
+  description: "A performance gate for API gateways: starts the stack with testcontainers, drives it with k6, and gates pull requests on P95 latency with honest statistics.",
+  license: "MIT",
+  files: [
+    "dist/",
+    "scenarios/",
+    "assets/echo/",
+    "perf-gate.schema.json",
+    "action.yml",
+    "README.md",
+    "LICENSE"
+  ],
+  type: "module",
+  engines: {
+    node: ">=24"
+  },
+  bin: {
+    "perf-gate": "dist/cli.js"
+  },
+  exports: {
+    ".": "./dist/index.js"
+  },
+  scripts: {
+    build: "node scripts/build.mjs",
+    typecheck: "tsc --noEmit",
+    lint: "eslint . && prettier --check .",
+    format: "prettier --write .",
+    schema: "node --experimental-strip-types scripts/gen-schema.ts",
+    "check-k6-pins": "node --experimental-strip-types scripts/check-k6-pins.ts",
+    test: "vitest run",
+    "test:unit": "vitest run --project unit",
+    "test:integration": "vitest run --project integration --project integration-offline",
+    "test:e2e": "vitest run --project e2e --project e2e-offline",
+    "check-dist": "npm run build && git diff --exit-code -- dist",
+    "gate:example": "node dist/cli.js run --config examples/nginx/perf-gate.yml --out perf-gate-results",
+    "bench:accuracy": "node bench/run.mjs",
+    "bench:calibrate": "node bench/run.mjs bench/calibrate-injector.ts",
+    "bench:designs": "node bench/run.mjs bench/designs.ts",
+    "bench:cpu-noise": "node bench/run.mjs bench/cpu-noise.ts"
+  },
+  dependencies: {
+    "@actions/artifact": "^6.2.1",
+    "@actions/core": "^3.0.1",
+    "@actions/github": "^9.1.1",
+    "@actions/tool-cache": "^4.0.0",
+    "@balena/dockerignore": "^1.0.2",
+    "@octokit/plugin-retry": "^8.1.1",
+    "@octokit/plugin-throttling": "^11.0.5",
+    "@resvg/resvg-wasm": "^2.6.2",
+    "@stdlib/stats-base-dists-normal-quantile": "^0.3.1",
+    "@stdlib/stats-base-dists-t-cdf": "^0.2.3",
+    "@stdlib/stats-base-dists-t-quantile": "^0.2.3",
+    "@stdlib/stats-wilcoxon": "^0.2.3",
+    commander: "^15.1.0",
+    testcontainers: "^12.2.0",
+    vega: "^6.4.0",
+    "vega-embed": "^7.3.0",
+    "vega-lite": "^6.5.0",
+    yaml: "^2.9.1",
+    zod: "^4.6.7"
+  },
+  devDependencies: {
+    "@eslint/js": "^10.0.1",
+    "@types/node": "^24.19.2",
+    ajv: "^6.15.0",
+    esbuild: "^0.28.2",
+    eslint: "^10.15.0",
+    "playwright-core": "^1.65.1",
+    prettier: "^3.10.1",
+    typescript: "~5.9.3",
+    "typescript-eslint": "^8.73.0",
+    vitest: "^5.1.1"
+  }
+};
+
+// src/cli/version.ts
+var VERSION = package_default.version;
 
 // src/cli.ts
-import { existsSync as existsSync4 } from "node:fs";
-import { availableParallelism } from "node:os";
-function thresholdOption(value) {
-  const parsed = parseThreshold(value);
-  if (parsed === null)
-    throw new InvalidArgumentError("expected a fraction such as 0.1 or a percentage such as 10%");
-  return parsed;
-}
-var CONFIG_HELP = `the config file (default: ${DEFAULT_CONFIG_FILE} in the current directory)`;
-function hostOption(value, previous = []) {
-  const { hosts, invalid } = parseHostList(value);
-  if (invalid.length > 0 || hosts.length === 0)
-    throw new InvalidArgumentError("expected host names or IP addresses (no scheme, port or path)");
-  return [.../* @__PURE__ */ new Set([...previous, ...hosts])];
-}
-function loadOptions(opts) {
-  return {
-    root: process.cwd(),
-    allowPathsOutsideRepo: opts.allowPathsOutsideRepo === true,
-    allowedHosts: opts.allowHost ?? []
-  };
-}
-var ALLOW_PATHS_HELP = "read files, build contexts and k6 scripts outside the config's folder and the working directory (never /proc, /sys, /dev)";
-var ALLOW_HOST_HELP = "a host setup, readiness and targets may call besides the stack's services (repeatable)";
-function shardOption(value) {
-  const spec = parseShard(value);
-  if (!spec) throw new InvalidArgumentError(`expected ${SHARD_FORMAT}`);
-  return spec;
-}
-function acceptReasonOption(value) {
-  const reason = value.trim();
-  if (reason === "" || reason.length > MAX_REASON_CHARS)
-    throw new InvalidArgumentError(
-      `expected why the regression is accepted, 1 to ${MAX_REASON_CHARS} characters (e.g. "adds JWT validation on purpose")`
-    );
-  return reason;
-}
 async function main(argv) {
   disableReaperUnlessSet();
-  const log = consoleLogger();
-  const program = new Command("perf-gate").description("Performance gate for API gateways: testcontainers + k6 + honest statistics").version(VERSION).exitOverride().configureOutput({ writeErr: (text) => process.stderr.write(text) }).addHelpText("afterAll", EXIT_CODES_HELP);
   let exitCode = ExitCode.Pass;
-  program.command("run").description("start the stack, run the k6 scenarios, compare with the baseline, write the report").option("-c, --config <file>", CONFIG_HELP).addOption(
-    new Option("-m, --mode <mode>", "gate or baseline").choices(["gate", "baseline"]).default("gate")
-  ).option("-o, --out <dir>", "where report.md and results.json go", "perf-gate-results").option("-t, --threshold <threshold>", "overrides gate.threshold (0.1 or 10%)", thresholdOption).option("-b, --baseline <file>", "overrides the baseline file path").option(
-    "--accept-regression <reason>",
-    "accept a regression on purpose: still measured and reported, exit 0, the reason in the report",
-    acceptReasonOption
-  ).option("--json", "print one JSON summary on stdout (logs stay on stderr)").option("--dry-run", "check everything, print the cells, the schedule and an ETA, start nothing").option(
-    "--shard <i/N>",
-    "measure share i of N of the gated cells (for a CI matrix); join the partial results with perf-gate merge",
-    shardOption
-  ).option("--allow-paths-outside-repo", ALLOW_PATHS_HELP).option("--allow-host <host>", ALLOW_HOST_HELP, hostOption).action(
-    async (opts) => {
-      const whole = loadGateConfig(configFile(opts.config), process.env, loadOptions(opts));
-      if (opts.shard && opts.mode !== "gate")
-        throw new ConfigError(["--shard: only a gate is sharded (--mode gate), not --mode baseline"]);
-      const session = gateSession(whole, opts.shard, {
-        threshold: opts.threshold,
-        event: eventName(process.env),
-        what: "--shard"
-      });
-      const loaded = session.loaded;
-      const baselinePath = opts.baseline ?? loaded.config.baseline.path;
-      const baseline = await checkBaseline(
-        baselinePath,
-        { name: loaded.config.name, metric: loaded.config.gate.metric },
-        { explicit: opts.baseline !== void 0, what: opts.baseline ? "--baseline" : "baseline.path" }
-      );
-      if (opts.dryRun) {
-        process.stdout.write(
-          describeDryRun(
-            loaded,
-            baseline,
-            baselinePath,
-            opts.mode,
-            planPlacement(loaded.config, availableParallelism(), hasTaskset()),
-            opts.shard ? { ...opts.shard, whole: whole.config } : void 0
-          )
-        );
-        return;
-      }
-      const outDir = await prepareOutDir(opts.out, "--out", { root: process.cwd() });
-      const guard = guardInterrupts(log);
-      try {
-        const outcome = await runGate(loaded, {
-          mode: opts.mode,
-          outDir,
-          threshold: opts.threshold,
-          baselinePath: opts.baseline,
-          log,
-          cleanup: guard.cleanup,
-          signal: guard.signal,
-          shard: session.shard,
-          // A share's verdict is partial: the merge decides, and accepts, across all cells.
-          ...opts.acceptRegression !== void 0 && !opts.shard ? { acceptRegression: async () => flagAcceptance(opts.acceptRegression) } : {}
-        });
-        const { results, artifacts } = outcome;
-        exitCode = opts.shard ? ExitCode.Pass : outcome.exitCode;
-        if (opts.json) {
-          process.stdout.write(`${JSON.stringify(jsonSummary(results, artifacts))}
-`);
-          return;
-        }
-        process.stdout.write(
-          `${headline(results, "terminal")}
-report: ${artifacts.reportPath}
-results: ${artifacts.resultsPath}
-`
-        );
-      } finally {
-        guard.dispose();
-      }
-    }
-  );
-  program.command("validate").description("check a config file and exit (2 when invalid)").option("-c, --config <file>", CONFIG_HELP).option("--allow-paths-outside-repo", ALLOW_PATHS_HELP).option("--allow-host <host>", ALLOW_HOST_HELP, hostOption).action((opts) => {
-    const file = configFile(opts.config);
-    const { config, compose } = loadGateConfig(file, process.env, loadOptions(opts));
-    process.stdout.write(
-      `${file}: valid (${config.stack ? `compose file ${config.stack.compose}` : `${Object.keys(config.services).length} services`}, ${config.profiles.length} profiles, ${config.scenarios.length} scenarios)
-` + // Which documents the stack allowlist saw: without a Compose binary, only the file itself.
-      (compose ? `compose file checked on: ${compose.evaluation}
-` : "")
-    );
-    const baselinePath = config.baseline.path;
-    for (const reason of cannotBlockReasons(config, {
-      baselineExists: existsSync4(baselinePath),
-      baselinePath
-    }))
-      process.stdout.write(`warning: this config can never block a pull request: ${reason}
-`);
-    const paired = config.baselineVariant !== void 0 && config.gate.method !== "stored";
-    const start = config.gate.method === "paired" || !existsSync4(baselinePath) ? "paired" : "stored";
-    const budget = budgetWarning(config, start, paired);
-    if (budget) process.stdout.write(`warning: ${budget}
-`);
-  });
-  registerMerge(program, {
-    log,
+  const ctx = {
+    log: consoleLogger(),
     setExitCode: (code) => exitCode = code,
     stdout: (text) => process.stdout.write(text)
-  });
-  registerVerbs(program, {
-    log,
-    setExitCode: (code) => exitCode = code,
-    stdout: (text) => process.stdout.write(text)
-  });
+  };
+  const program = new Command("perf-gate").description("Performance gate for API gateways: testcontainers + k6 + honest statistics").version(VERSION).exitOverride().configureOutput({ writeErr: (text) => process.stderr.write(text) }).addHelpText("afterAll", EXIT_CODES_HELP);
+  registerRun(program, ctx);
+  registerValidate(program, ctx);
+  registerMerge(program, ctx);
+  registerVerbs(program, ctx);
   try {
     await program.parseAsync(argv);
     return exitCode;

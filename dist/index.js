@@ -9,7 +9,7 @@ import {
   K6_VERSION_PATTERN,
   REDACT_MIN_LENGTH,
   SHARD_FORMAT,
-  checkBaseline,
+  checkSessionBaseline,
   createOctokit,
   describeFailure,
   disableReaperUnlessSet,
@@ -32,12 +32,12 @@ import {
   publishAssets,
   pullRequestLabels,
   readResults,
-  runGate,
+  runSession,
   splitK6Flags,
   tryGitHub,
   verdictOutput,
   writeArtifacts
-} from "./chunks/chunk-65W4EEGN.js";
+} from "./chunks/chunk-3ZIZBHNG.js";
 import {
   external_exports
 } from "./chunks/chunk-HKIATO7U.js";
@@ -88,7 +88,9 @@ var Inputs = {
   AllowedHosts: "allowed-hosts",
   AllowPrivilegedEvents: "allow-privileged-events",
   AcceptRegressionLabel: "accept-regression-label",
-  Shard: "shard"
+  Shard: "shard",
+  PagesBranch: "pages-branch",
+  PagesPath: "pages-path"
 };
 var DEFAULT_ACCEPT_REGRESSION_LABEL = "perf-gate:accept-regression";
 function booleanInput(name, fallback, problems) {
@@ -100,80 +102,26 @@ function booleanInput(name, fallback, problems) {
     return fallback;
   }
 }
+var BRANCH_NAME = /^(?!\/|.*(?:\.\.|\/\/|@\{|\.lock$|\/$))[\w./-]+$/;
 function getInputs() {
   const problems = [];
-  const mode = getInput(Inputs.Mode) || "gate";
-  if (mode !== "gate" && mode !== "baseline" && mode !== "publish" && mode !== "merge") {
-    problems.push(`input "${Inputs.Mode}": expected "gate", "baseline", "publish" or "merge", got "${mode}"`);
-  }
-  let comment = true;
-  try {
-    comment = getInput(Inputs.Comment) === "" ? true : getBooleanInput(Inputs.Comment);
-  } catch {
-    problems.push(`input "${Inputs.Comment}": expected true or false, got "${getInput(Inputs.Comment)}"`);
-  }
-  const thresholdText = getInput(Inputs.Threshold);
-  let threshold;
-  if (thresholdText) {
-    const parsed = parseThreshold(thresholdText);
-    if (parsed === null) {
-      problems.push(
-        `input "${Inputs.Threshold}": expected a fraction such as 0.1 or a percentage such as 10%, got "${thresholdText}"`
-      );
-    } else threshold = parsed;
-  }
-  const commentKey = getInput(Inputs.CommentKey) || "default";
-  if (!/^[\w.-]+$/.test(commentKey)) {
-    problems.push(
-      `input "${Inputs.CommentKey}": expected letters, digits, "-", "_" or ".", got "${commentKey}"`
-    );
-  }
+  const mode = modeInput(problems);
+  const comment = booleanInput(Inputs.Comment, true, problems);
+  const threshold = thresholdInput(problems);
+  const commentKey = commentKeyInput(problems);
   const results = getInput(Inputs.Results) || void 0;
   if ((mode === "publish" || mode === "merge") && !results)
     problems.push(`input "${Inputs.Results}": required when mode is "${mode}"`);
-  const shardText = getInput(Inputs.Shard).trim();
-  const shard = shardText ? parseShard(shardText) : void 0;
-  if (shard === null) problems.push(`input "${Inputs.Shard}": expected ${SHARD_FORMAT}, got "${shardText}"`);
-  else if (shard && mode !== "gate")
-    problems.push(`input "${Inputs.Shard}": only mode "gate" is sharded, got mode "${mode}"`);
-  const branchInput = getInput(Inputs.BaselineBranch) || DEFAULT_BASELINE_BRANCH;
-  const baselineBranch2 = branchInput === "none" ? void 0 : branchInput;
-  if (baselineBranch2 && !/^(?!\/|.*(?:\.\.|\/\/|@\{|\.lock$|\/$))[\w./-]+$/.test(baselineBranch2)) {
-    problems.push(`input "${Inputs.BaselineBranch}": expected a branch name, got "${baselineBranch2}"`);
-  }
-  let uploadArtifacts2 = true;
-  try {
-    uploadArtifacts2 = getInput(Inputs.UploadArtifacts) === "" ? true : getBooleanInput(Inputs.UploadArtifacts);
-  } catch {
-    problems.push(
-      `input "${Inputs.UploadArtifacts}": expected true or false, got "${getInput(Inputs.UploadArtifacts)}"`
-    );
-  }
-  const k6FlagsText = getInput(Inputs.K6Flags);
-  const split = k6FlagsText ? splitK6Flags(k6FlagsText) : void 0;
-  if (split && "problem" in split) problems.push(`input "${Inputs.K6Flags}": ${split.problem}`);
-  const k6Flags = split && "flags" in split ? split.flags : void 0;
-  for (const flag of k6Flags ?? []) {
-    const problem = k6FlagProblem(flag);
-    if (problem) problems.push(`input "${Inputs.K6Flags}": ${problem}`);
-  }
-  const k6VersionText = getInput(Inputs.K6Version);
-  if (k6VersionText && !K6_VERSION_PATTERN.test(k6VersionText))
-    problems.push(
-      `input "${Inputs.K6Version}": expected a k6 release such as "1.8.1", got "${k6VersionText}"`
-    );
+  const shard = shardInput(mode, problems);
+  const baselineBranch2 = baselineBranchInput(problems);
+  const uploadArtifacts2 = booleanInput(Inputs.UploadArtifacts, true, problems);
+  const k6Flags = k6FlagsInput(problems);
+  const k6Version = k6VersionInput(problems);
+  const { pagesBranch, pagesPath } = pagesInput(problems);
   const allowPathsOutsideRepo = booleanInput(Inputs.AllowPathsOutsideRepo, false, problems);
   const allowPrivilegedEvents = booleanInput(Inputs.AllowPrivilegedEvents, false, problems);
-  const hostList = parseHostList(getInput(Inputs.AllowedHosts));
-  if (hostList.invalid.length > 0)
-    problems.push(
-      `input "${Inputs.AllowedHosts}": expected host names or IP addresses separated by commas or spaces (no scheme, port or path), got ${hostList.invalid.map((h) => `"${h}"`).join(", ")}`
-    );
-  const acceptRegressionLabel = getInput(Inputs.AcceptRegressionLabel).trim() || DEFAULT_ACCEPT_REGRESSION_LABEL;
-  if (acceptRegressionLabel.length > 50)
-    problems.push(
-      `input "${Inputs.AcceptRegressionLabel}": expected a label name of at most 50 characters, got "${acceptRegressionLabel}"`
-    );
+  const allowedHosts = allowedHostsInput(problems);
+  const acceptRegressionLabel = acceptRegressionLabelInput(problems);
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     config: getInput(Inputs.Config) || "perf-gate.yml",
@@ -187,14 +135,102 @@ function getInputs() {
     results,
     baselineBranch: baselineBranch2,
     k6Flags,
-    k6Version: k6VersionText ? normalizeK6Version(k6VersionText) : void 0,
+    k6Version,
     uploadArtifacts: uploadArtifacts2,
     allowPathsOutsideRepo,
-    allowedHosts: hostList.hosts,
+    allowedHosts,
     allowPrivilegedEvents,
     acceptRegressionLabel,
-    shard: shard ?? void 0
+    shard,
+    pagesBranch,
+    pagesPath
   };
+}
+function modeInput(problems) {
+  const mode = getInput(Inputs.Mode) || "gate";
+  if (mode !== "gate" && mode !== "baseline" && mode !== "publish" && mode !== "merge") {
+    problems.push(`input "${Inputs.Mode}": expected "gate", "baseline", "publish" or "merge", got "${mode}"`);
+  }
+  return mode;
+}
+function thresholdInput(problems) {
+  const text = getInput(Inputs.Threshold);
+  if (!text) return void 0;
+  const parsed = parseThreshold(text);
+  if (parsed !== null) return parsed;
+  problems.push(
+    `input "${Inputs.Threshold}": expected a fraction such as 0.1 or a percentage such as 10%, got "${text}"`
+  );
+  return void 0;
+}
+function commentKeyInput(problems) {
+  const commentKey = getInput(Inputs.CommentKey) || "default";
+  if (!/^[\w.-]+$/.test(commentKey)) {
+    problems.push(
+      `input "${Inputs.CommentKey}": expected letters, digits, "-", "_" or ".", got "${commentKey}"`
+    );
+  }
+  return commentKey;
+}
+function shardInput(mode, problems) {
+  const text = getInput(Inputs.Shard).trim();
+  const shard = text ? parseShard(text) : void 0;
+  if (shard === null) problems.push(`input "${Inputs.Shard}": expected ${SHARD_FORMAT}, got "${text}"`);
+  else if (shard && mode !== "gate")
+    problems.push(`input "${Inputs.Shard}": only mode "gate" is sharded, got mode "${mode}"`);
+  return shard ?? void 0;
+}
+function baselineBranchInput(problems) {
+  const branchInput = getInput(Inputs.BaselineBranch) || DEFAULT_BASELINE_BRANCH;
+  const baselineBranch2 = branchInput === "none" ? void 0 : branchInput;
+  if (baselineBranch2 && !/^(?!\/|.*(?:\.\.|\/\/|@\{|\.lock$|\/$))[\w./-]+$/.test(baselineBranch2)) {
+    problems.push(`input "${Inputs.BaselineBranch}": expected a branch name, got "${baselineBranch2}"`);
+  }
+  return baselineBranch2;
+}
+function pagesInput(problems) {
+  const pagesBranch = getInput(Inputs.PagesBranch).trim() || void 0;
+  if (pagesBranch && !BRANCH_NAME.test(pagesBranch))
+    problems.push(`input "${Inputs.PagesBranch}": expected a branch name, got "${pagesBranch}"`);
+  const pagesPath = getInput(Inputs.PagesPath).trim() || "index.html";
+  if (!/^(?!\/)(?!.*(?:^|\/)\.\.?(?:\/|$))(?!.*\/\/)[\w./-]+\.html?$/.test(pagesPath))
+    problems.push(
+      `input "${Inputs.PagesPath}": expected a relative path of an .html file inside the branch (e.g. index.html or perf/index.html), got "${pagesPath}"`
+    );
+  return { pagesBranch, pagesPath };
+}
+function k6FlagsInput(problems) {
+  const text = getInput(Inputs.K6Flags);
+  const split = text ? splitK6Flags(text) : void 0;
+  if (split && "problem" in split) problems.push(`input "${Inputs.K6Flags}": ${split.problem}`);
+  const k6Flags = split && "flags" in split ? split.flags : void 0;
+  for (const flag of k6Flags ?? []) {
+    const problem = k6FlagProblem(flag);
+    if (problem) problems.push(`input "${Inputs.K6Flags}": ${problem}`);
+  }
+  return k6Flags;
+}
+function k6VersionInput(problems) {
+  const text = getInput(Inputs.K6Version);
+  if (text && !K6_VERSION_PATTERN.test(text))
+    problems.push(`input "${Inputs.K6Version}": expected a k6 release such as "1.8.1", got "${text}"`);
+  return text ? normalizeK6Version(text) : void 0;
+}
+function allowedHostsInput(problems) {
+  const hostList = parseHostList(getInput(Inputs.AllowedHosts));
+  if (hostList.invalid.length > 0)
+    problems.push(
+      `input "${Inputs.AllowedHosts}": expected host names or IP addresses separated by commas or spaces (no scheme, port or path), got ${hostList.invalid.map((h) => `"${h}"`).join(", ")}`
+    );
+  return hostList.hosts;
+}
+function acceptRegressionLabelInput(problems) {
+  const label = getInput(Inputs.AcceptRegressionLabel).trim() || DEFAULT_ACCEPT_REGRESSION_LABEL;
+  if (label.length > 50)
+    problems.push(
+      `input "${Inputs.AcceptRegressionLabel}": expected a label name of at most 50 characters, got "${label}"`
+    );
+  return label;
 }
 
 // src/github/baseline-branch.ts
@@ -270,8 +306,69 @@ async function pushBaseline(octokit, where, source, log, message = `perf-gate ba
   return written.commitSha;
 }
 
-// src/github/context.ts
+// src/github/pages-branch.ts
 import { readFile as readFile2 } from "node:fs/promises";
+var README2 = `# perf-gate trend page
+
+The perf-gate nightly commits its trend page (one chart per cell over the nights, with bands and
+change points) here, one commit a night. Serve this branch with GitHub Pages; see docs/history.md in
+perf-gate. Other files on this branch are kept.
+`;
+async function writeTrendPage(octokit, where) {
+  const published = await publishAssets(octokit, {
+    owner: where.owner,
+    repo: where.repo,
+    branch: where.branch,
+    files: [{ path: where.path, content: where.content }],
+    message: where.message,
+    readme: README2,
+    onTopOfOthers: true,
+    what: "the trend page"
+  });
+  if (!published.ok) return published;
+  return { ok: true, commitSha: published.commitSha, committed: published.committed };
+}
+async function publishTrendPage(input) {
+  const { settings, context, log } = input;
+  const branch = settings.pagesBranch;
+  if (!branch) return;
+  const at = `${context.owner}/${context.repo}@${branch}:${settings.pagesPath}`;
+  if (!settings.githubToken) {
+    log.warning(`no github-token: the trend page was not committed to ${at}`);
+    return;
+  }
+  if (!input.trendPath) {
+    log.warning(`no trend page was written this run: nothing committed to ${at}`);
+    return;
+  }
+  try {
+    const content = await readFile2(input.trendPath);
+    const octokit = input.octokit ?? createOctokit(settings.githubToken, { baseUrl: context.apiUrl });
+    const night = (/* @__PURE__ */ new Date()).toISOString().slice(0, 10);
+    const written = await writeTrendPage(octokit, {
+      owner: context.owner,
+      repo: context.repo,
+      branch,
+      path: settings.pagesPath,
+      content,
+      message: `perf-gate trend page: night of ${night}`
+    });
+    if (!written.ok) {
+      log.warning(`${written.reason}; the trend page is in the artifact only`);
+      return;
+    }
+    log.info(
+      `trend page ${written.committed ? "committed to" : "unchanged on"} ${at} (commit ${written.commitSha.slice(0, 12)})`
+    );
+  } catch (error) {
+    log.warning(
+      `committing the trend page to ${at} failed: ${describeFailure(error).message.split("\n")[0]}; the trend page is in the artifact only`
+    );
+  }
+}
+
+// src/github/context.ts
+import { readFile as readFile3 } from "node:fs/promises";
 var repoRef = external_exports.object({ full_name: external_exports.string() }).nullish();
 var pullRequestEvent = external_exports.object({
   pull_request: external_exports.object({
@@ -334,7 +431,7 @@ async function readEventPayload(env = process.env) {
   if (!path6) return {};
   let text;
   try {
-    text = await readFile2(path6, "utf8");
+    text = await readFile3(path6, "utf8");
   } catch (error) {
     throw new ConfigError([`GITHUB_EVENT_PATH: cannot read ${path6}: ${error.message}`]);
   }
@@ -496,7 +593,7 @@ async function uploadArtifacts(input) {
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { mkdtemp, readFile as readFile3, writeFile as writeFile2 } from "node:fs/promises";
+import { mkdtemp, readFile as readFile4, writeFile as writeFile2 } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path4 from "node:path";
 import { promisify } from "node:util";
@@ -618,7 +715,7 @@ async function ensureK6(log, env = process.env, options = {}) {
 }
 async function readRecord(dir) {
   try {
-    const record = JSON.parse(await readFile3(path4.join(dir, CACHE_RECORD), "utf8"));
+    const record = JSON.parse(await readFile4(path4.join(dir, CACHE_RECORD), "utf8"));
     return typeof record.sha256 === "string" && /^[0-9a-f]{64}$/.test(record.sha256) ? { sha256: record.sha256, source: String(record.source ?? "unknown source") } : null;
   } catch {
     return null;
@@ -654,7 +751,7 @@ async function obtainK6(version, env, options, cache, log) {
   );
   let sums;
   try {
-    sums = parseChecksums(await readFile3(await cache.downloadTool(sumsUrl), "utf8"));
+    sums = parseChecksums(await readFile4(await cache.downloadTool(sumsUrl), "utf8"));
   } catch (error) {
     throw new InfrastructureError(`could not download ${sumsUrl} to verify k6: ${error.message}`);
   }
@@ -673,7 +770,12 @@ async function downloadVerified(url, name, expected, cache) {
 }
 
 // src/main.ts
-async function gateOrBaseline(settings, workspace, context, signal, guard) {
+async function modeOutcome(settings, workspace, context, guard) {
+  if (settings.mode === "publish") return publishMode(settings, workspace);
+  if (settings.mode === "merge") return mergeMode(settings, workspace, context);
+  return gateOrBaseline({ ...settings, mode: settings.mode }, workspace, context, guard);
+}
+async function gateOrBaseline(settings, workspace, context, guard) {
   const whole = withK6Inputs(
     loadGateConfig(path5.resolve(workspace, settings.config), process.env, {
       root: workspace,
@@ -691,36 +793,60 @@ async function gateOrBaseline(settings, workspace, context, signal, guard) {
   const loaded = session.loaded;
   const explicit = settings.baseline ? path5.resolve(workspace, settings.baseline) : void 0;
   let baselinePath = explicit ?? loaded.config.baseline.path;
-  const outDir = await prepareOutDir(path5.resolve(workspace, settings.outDir), 'input "out-dir"', {
-    root: workspace
-  });
+  const outDir = await outDirOf(settings, workspace);
   const branch = baselineBranch(settings, context, workspace, baselinePath);
   if (branch) {
     const dest = settings.mode === "baseline" ? baselinePath : tempBaselinePath(baselinePath);
     if (await pullBaseline(branch.octokit, branch.where, dest, actionLogger)) baselinePath = dest;
   }
-  await checkBaseline(
-    baselinePath,
-    { name: loaded.config.name, metric: loaded.config.gate.metric },
-    { explicit: explicit !== void 0, what: explicit ? 'input "baseline"' : "baseline.path" }
-  );
-  const outcome = await runGate(loaded, {
+  await checkSessionBaseline(session, baselinePath, {
+    explicit: explicit !== void 0,
+    what: explicit ? 'input "baseline"' : "baseline.path"
+  });
+  const outcome = await runSession(session, {
     mode: settings.mode,
     outDir,
     threshold: settings.threshold,
     baselinePath,
     log: actionLogger,
     cleanup: guard.cleanup,
-    signal,
+    signal: guard.signal,
     locateK6: () => ensureK6(actionLogger, process.env, { version: loaded.config.k6.version }),
-    shard: session.shard,
-    // A share's verdict is partial: the merge job decides, and accepts, across all cells.
-    ...session.shard ? {} : { acceptRegression: () => labelRequest(settings, context) }
+    acceptRegression: () => labelRequest(settings, context)
   });
   if (branch && settings.mode === "baseline") {
     await pushBaseline(branch.octokit, branch.where, baselinePath, actionLogger);
   }
+  if (settings.mode === "baseline")
+    await publishTrendPage({ settings, context, trendPath: outcome.artifacts.trendPath, log: actionLogger });
   return outcome;
+}
+async function publishMode(settings, workspace) {
+  const dir = path5.resolve(workspace, settings.results);
+  const results = await readResults(path5.join(dir, "results.json"));
+  const outDir = await outDirOf(settings, workspace);
+  const artifacts = await writeArtifacts(results, outDir, actionLogger);
+  return { results, artifacts, exitCode: 0 };
+}
+async function mergeMode(settings, workspace, context) {
+  const files = await partialFiles(
+    [path5.resolve(workspace, settings.results)],
+    `input "${Inputs.Results}"`
+  );
+  const outDir = await outDirOf(settings, workspace);
+  const outcome = await mergeSession(files, {
+    outDir,
+    log: actionLogger,
+    what: `input "${Inputs.Results}"`,
+    acceptRegression: () => labelRequest(settings, context),
+    // Artifacts of another push or run must not join this one's verdict.
+    expectedCommit: process.env.GITHUB_SHA || void 0
+  });
+  actionLogger.info(`merged ${files.length} partial results: ${files.join(", ")}`);
+  return outcome;
+}
+function outDirOf(settings, workspace) {
+  return prepareOutDir(path5.resolve(workspace, settings.outDir), 'input "out-dir"', { root: workspace });
 }
 async function labelRequest(settings, context) {
   const pr = context.pullRequest;
@@ -740,6 +866,7 @@ async function labelRequest(settings, context) {
 }
 function withK6Inputs(loaded, settings) {
   const k6 = {
+    ...loaded.config.k6,
     flags: settings.k6Flags ?? loaded.config.k6.flags,
     version: settings.k6Version ?? loaded.config.k6.version
   };
@@ -775,6 +902,50 @@ async function publishSafely(input) {
     return { commentUrl: void 0, images: [] };
   }
 }
+async function report(settings, context, outcome) {
+  const { results, artifacts } = outcome;
+  const artifact = settings.uploadArtifacts ? await actionLogger.group(
+    "Upload the artifacts",
+    () => uploadArtifacts({
+      dir: artifacts.dir,
+      name: settings.shard ? `${artifactName(settings.commentKey, settings.mode)}-shard-${settings.shard.index}-of-${settings.shard.count}` : artifactName(settings.commentKey, settings.mode),
+      runUrl: context.runUrl,
+      log: actionLogger
+    })
+  ) : void 0;
+  const published = await actionLogger.group(
+    "Publish the report",
+    () => publishSafely({
+      artifactsUrl: artifact?.url,
+      results,
+      charts: artifacts.charts,
+      context,
+      token: settings.githubToken,
+      // One comment per gate: a share leaves it to the merge job.
+      comment: settings.comment && settings.mode !== "baseline" && !settings.shard,
+      commentKey: settings.commentKey,
+      log: actionLogger
+    })
+  );
+  setOutputs({
+    verdict: verdictOutput(results),
+    resultsPath: artifacts.resultsPath,
+    reportPath: artifacts.reportPath,
+    ...verdictOutputs(results),
+    ...published.commentUrl ? { commentUrl: published.commentUrl } : {},
+    ...artifact?.url ? { artifactUrl: artifact.url } : {}
+  });
+}
+function announce({ results, exitCode }) {
+  if (exitCode !== 0) {
+    setFailed(headline(results, "log"));
+    process.exitCode = exitCode;
+  } else if (results.verdict === "inconclusive" || results.acceptedRegression) {
+    warning(headline(results, "log"));
+  } else {
+    info(inertLogText(headline(results, "log")));
+  }
+}
 async function run() {
   disableReaperUnlessSet();
   const guard = guardInterrupts(actionLogger);
@@ -782,97 +953,13 @@ async function run() {
     const settings = getInputs();
     const workspace = process.env.GITHUB_WORKSPACE ?? process.cwd();
     const context = await readRunContext();
-    let results;
-    let exitCode;
-    let paths;
-    let charts;
     if (settings.mode === "gate" || settings.mode === "baseline")
       refuseUntrustedMeasuring(context.eventName, settings.mode, {
         allowPrivilegedEvents: settings.allowPrivilegedEvents
       });
-    if (settings.mode === "publish") {
-      const dir = path5.resolve(workspace, settings.results);
-      results = await readResults(path5.join(dir, "results.json"));
-      const outDir = await prepareOutDir(path5.resolve(workspace, settings.outDir), 'input "out-dir"', {
-        root: workspace
-      });
-      const artifacts = await writeArtifacts(results, outDir, actionLogger);
-      paths = artifacts;
-      charts = artifacts.charts;
-      exitCode = 0;
-    } else if (settings.mode === "merge") {
-      const files = await partialFiles(
-        [path5.resolve(workspace, settings.results)],
-        `input "${Inputs.Results}"`
-      );
-      const outDir = await prepareOutDir(path5.resolve(workspace, settings.outDir), 'input "out-dir"', {
-        root: workspace
-      });
-      const outcome = await mergeSession(files, {
-        outDir,
-        log: actionLogger,
-        what: `input "${Inputs.Results}"`,
-        acceptRegression: () => labelRequest(settings, context),
-        // Artifacts of another push or run must not join this one's verdict.
-        expectedCommit: process.env.GITHUB_SHA || void 0
-      });
-      actionLogger.info(`merged ${files.length} partial results: ${files.join(", ")}`);
-      results = outcome.results;
-      paths = outcome.artifacts;
-      charts = outcome.artifacts.charts;
-      exitCode = outcome.exitCode;
-    } else {
-      const outcome = await gateOrBaseline(
-        { ...settings, mode: settings.mode },
-        workspace,
-        context,
-        guard.signal,
-        guard
-      );
-      results = outcome.results;
-      paths = outcome.artifacts;
-      charts = outcome.artifacts.charts;
-      exitCode = settings.shard ? 0 : outcome.exitCode;
-    }
-    const artifact = settings.uploadArtifacts ? await actionLogger.group(
-      "Upload the artifacts",
-      () => uploadArtifacts({
-        dir: paths.dir,
-        name: settings.shard ? `${artifactName(settings.commentKey, settings.mode)}-shard-${settings.shard.index}-of-${settings.shard.count}` : artifactName(settings.commentKey, settings.mode),
-        runUrl: context.runUrl,
-        log: actionLogger
-      })
-    ) : void 0;
-    const published = await actionLogger.group(
-      "Publish the report",
-      () => publishSafely({
-        artifactsUrl: artifact?.url,
-        results,
-        charts,
-        context,
-        token: settings.githubToken,
-        // One comment per gate: a share leaves it to the merge job.
-        comment: settings.comment && settings.mode !== "baseline" && !settings.shard,
-        commentKey: settings.commentKey,
-        log: actionLogger
-      })
-    );
-    setOutputs({
-      verdict: verdictOutput(results),
-      resultsPath: paths.resultsPath,
-      reportPath: paths.reportPath,
-      ...verdictOutputs(results),
-      ...published.commentUrl ? { commentUrl: published.commentUrl } : {},
-      ...artifact?.url ? { artifactUrl: artifact.url } : {}
-    });
-    if (exitCode !== 0) {
-      setFailed(headline(results, "log"));
-      process.exitCode = exitCode;
-    } else if (results.verdict === "inconclusive" || results.acceptedRegression) {
-      warning(headline(results, "log"));
-    } else {
-      info(inertLogText(headline(results, "log")));
-    }
+    const outcome = await modeOutcome(settings, workspace, context, guard);
+    await report(settings, context, outcome);
+    announce(outcome);
   } catch (error) {
     process.exitCode = reportFailure(error, process.env.GITHUB_WORKSPACE ?? process.cwd());
   } finally {

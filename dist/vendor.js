@@ -4,7 +4,7 @@ import {
 } from "./chunks/chunk-LAPVET4M.js";
 import {
   commander_exports
-} from "./chunks/chunk-2N4NWZEM.js";
+} from "./chunks/chunk-U5P72HHF.js";
 import {
   build_exports,
   dist_bundle_exports as dist_bundle_exports2,

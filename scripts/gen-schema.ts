@@ -446,8 +446,7 @@ async function main(argv: string[]): Promise<number> {
       console.log(`wrote ${name}`)
     }
   }
-  if (changes.length === 0)
-    console.log(`${SCHEMA_FILE}, ${ACTION_DOC} and ${CONFIG_DOC} are up to date`)
+  if (changes.length === 0) console.log(`${SCHEMA_FILE}, ${ACTION_DOC} and ${CONFIG_DOC} are up to date`)
   return check && changes.length > 0 ? 1 : 0
 }
 

@@ -40,9 +40,7 @@ describe('generated references', () => {
     expect(read(SCHEMA_FILE), 'perf-gate.schema.json is stale: run `npm run schema`').toBe(
       generated.schemaJson,
     )
-    expect(read(ACTION_DOC), `${ACTION_DOC} is stale: run \`npm run schema\``).toBe(
-      generated.actionDoc,
-    )
+    expect(read(ACTION_DOC), `${ACTION_DOC} is stale: run \`npm run schema\``).toBe(generated.actionDoc)
     expect(read(CONFIG_DOC), `${CONFIG_DOC} is stale: run \`npm run schema\``).toBe(generated.configDoc)
   })
 
