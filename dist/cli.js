@@ -70,7 +70,7 @@ import {
   verdictOutput,
   welchEstimate,
   writeArtifacts
-} from "./chunks/chunk-3ZIZBHNG.js";
+} from "./chunks/chunk-IZH4WSIP.js";
 import {
   require_build,
   require_dist

@@ -37,7 +37,7 @@ import {
   tryGitHub,
   verdictOutput,
   writeArtifacts
-} from "./chunks/chunk-3ZIZBHNG.js";
+} from "./chunks/chunk-IZH4WSIP.js";
 import {
   external_exports
 } from "./chunks/chunk-HKIATO7U.js";
