@@ -4,93 +4,21 @@
 // comment under GitHub's size limit is in test/unit/publish.test.ts). None of these is about what a gate measures, so they publish a recorded results.json
 // (mode: publish) and run beside the unit tests; the real gates of the action's flows (the nightly
 // baseline, a pull request gated against it) are in action.test.ts.
-import { spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { pullRequestEvent, REPO, runAction as runBuiltAction } from '../support/action-run.js'
 import { startFakeGitHub, type FakeGitHub } from '../support/fake-github.js'
 import { passingGate } from '../support/report-fixtures.js'
-
-const ROOT = path.resolve(import.meta.dirname, '../..')
-const REPO = 'acme/gateway'
-
-interface ActionRun {
-  code: number | null
-  stdout: string
-  outputs: Record<string, string>
-  summary: string
-}
-
-/** Parses GITHUB_OUTPUT's heredoc format (name<<DELIMITER ... DELIMITER). */
-function parseOutputs(text: string): Record<string, string> {
-  const outputs: Record<string, string> = {}
-  const pattern = /^([\w-]+)<<(\S+)\n([\s\S]*?)\n\2$/gm
-  for (const match of text.matchAll(pattern)) outputs[match[1] as string] = match[3] as string
-  return outputs
-}
-
-function pullRequestEvent(number: number, sha: string, fork: boolean) {
-  return {
-    action: 'synchronize',
-    number,
-    pull_request: {
-      number,
-      head: { sha, ref: 'feature', repo: { full_name: fork ? 'mallory/gateway' : REPO } },
-      base: { sha: 'b'.repeat(40), ref: 'main', repo: { full_name: REPO } },
-    },
-    repository: { full_name: REPO },
-  }
-}
 
 describe('the action publishes recorded results as GitHub runs it', () => {
   let github: FakeGitHub
   let workspace: string
   let runCount = 0
 
-  async function runAction(
-    inputs: Record<string, string>,
-    event: { name: string; payload: unknown },
-  ): Promise<ActionRun> {
-    const dir = mkdtempSync(path.join(tmpdir(), 'perf-gate-run-'))
-    const eventPath = path.join(dir, 'event.json')
-    const summaryPath = path.join(dir, 'summary.md')
-    const outputPath = path.join(dir, 'output.txt')
-    writeFileSync(eventPath, JSON.stringify(event.payload))
-    writeFileSync(summaryPath, '')
-    writeFileSync(outputPath, '')
-    runCount++
-    const env: NodeJS.ProcessEnv = {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      TESTCONTAINERS_RYUK_DISABLED: 'true',
-      GITHUB_ACTIONS: 'true',
-      GITHUB_WORKSPACE: workspace,
-      GITHUB_REPOSITORY: REPO,
-      GITHUB_EVENT_NAME: event.name,
-      GITHUB_EVENT_PATH: eventPath,
-      GITHUB_STEP_SUMMARY: summaryPath,
-      GITHUB_OUTPUT: outputPath,
-      GITHUB_API_URL: github.url,
-      GITHUB_SERVER_URL: 'https://github.example',
-      GITHUB_RUN_ID: String(1000 + runCount),
-      GITHUB_SHA: 'c'.repeat(40),
-      RUNNER_TEMP: dir,
-      PERF_GATE_RUN_ID: `e2e-${runCount}`,
-    }
-    for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase()}`] = value
-    const child = spawn(process.execPath, [path.join(ROOT, 'dist/index.js')], { env, cwd: workspace })
-    let stdout = ''
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
-    child.stderr.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
-    const code = await new Promise<number | null>((resolve) => child.on('close', resolve))
-    return {
-      code,
-      stdout,
-      outputs: parseOutputs(readFileSync(outputPath, 'utf8')),
-      summary: readFileSync(summaryPath, 'utf8'),
-    }
-  }
+  const runAction = (inputs: Record<string, string>, event: { name: string; payload: unknown }) =>
+    runBuiltAction({ workspace, apiUrl: github.url, inputs, event, run: ++runCount })
 
   beforeAll(async () => {
     github = await startFakeGitHub({ serverUrl: 'https://github.example' })
