@@ -20,6 +20,7 @@ import type { VerbContext } from './cli/verb-context.js'
 import { registerVerbs } from './cli/verbs.js'
 import { VERSION } from './cli/version.js'
 import { ExitCode } from './errors.js'
+import { endProcess } from './exit.js'
 import { disableReaperUnlessSet } from './stack/reaper.js'
 
 async function main(argv: string[]): Promise<number> {
@@ -55,5 +56,5 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-// testcontainers keeps Docker sockets alive; exit explicitly once the work and its cleanup are done.
-process.exit(await main(process.argv))
+// testcontainers keeps Docker sockets alive; end the process once the work and its cleanup are done.
+endProcess(await main(process.argv))

@@ -292,7 +292,7 @@ describe('perf-gate CLI: bad input exits 2 before anything starts', () => {
     ],
   ]
 
-  it.each(cases)('%s', async (_what, args, message) => {
+  it.concurrent.each(cases)('%s', async (_what, args, message) => {
     const run = await cli(args(), dir)
     expect(run.code, run.output).toBe(2)
     expect(run.output).toMatch(message)
