@@ -12,12 +12,14 @@
  *   its final verdict (src/gate/decision/), so the replay measures the rule the gate applies.
  *
  *   npm run bench:accuracy -- gates --label A/A --gates 10 [--work 0] [--busy] [--method paired|auto]
+ *                                   [--env NAME=VALUE ...]   (any knob of the gate config, per gate)
  *   npm run bench:accuracy -- baseline --nights 5
  *   npm run bench:accuracy -- replay [--decisions 400] [--seed 1] [--docs]
  *   npm run bench:accuracy -- matrix [--decisions 200] [--effect +20%] [--profile testgw]
  *   npm run bench:accuracy [-- all --gates 10 --small-gates 4]   (the whole curve, see `all` below)
  *
- * OC_CONFIG=<gate.yml> OC_OUT=<folder> run any of these on another design, kept apart from the curve.
+ * OC_CONFIG=<gate.yml> OC_OUT=<folder> run any of these on another design, kept apart from the curve;
+ * OC_DOC=<page> is the page `replay --docs` rewrites for it (e.g. bench/oc-envoy.yml into docs/envoy.md).
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { appendFile, copyFile, mkdir, mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises'
@@ -26,6 +28,7 @@ import { cpus, loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import { Command, InvalidArgumentError } from 'commander'
 import { readBaseline } from '../src/baseline/store.js'
+import { envKnob } from './env-knob.js'
 import { loadConfig } from '../src/config/load.js'
 import { compareCells } from '../src/gate/compare.js'
 import { readJournal } from '../src/gate/journal.js'
@@ -47,7 +50,7 @@ import { mean, median, sd, wilsonInterval } from '../src/stats/index.js'
 const CONFIG = process.env.OC_CONFIG ?? 'bench/oc-gate.yml'
 const OUT = process.env.OC_OUT ?? 'bench/results/oc'
 /** The page whose operating-curve table `replay --docs` rewrites. */
-const ACCURACY_DOC = 'docs/accuracy.md'
+const ACCURACY_DOC = process.env.OC_DOC ?? 'docs/accuracy.md'
 const GATES = `${OUT}/gates.jsonl`
 const JOURNALS = `${OUT}/journals`
 const BASELINE = 'bench/results/oc-baseline.json'
@@ -58,6 +61,8 @@ interface GateRecord {
   label: string
   method: 'paired' | 'auto'
   work: number
+  /** The --env knobs the gate ran with (absent in gates recorded before the option existed). */
+  env?: Record<string, string>
   busy: boolean
   exitCode: number | null
   verdict: Verdict | null
@@ -111,8 +116,10 @@ async function runGates(options: {
   work: number
   busy: boolean
   method: 'paired' | 'auto'
+  env?: Record<string, string>
 }) {
   await mkdir(JOURNALS, { recursive: true })
+  const knobs = options.env ?? {}
   for (let i = 0; i < options.gates; i++) {
     const id = `${new Date().toISOString().replace(/[:.]/g, '-')}-${options.method}-${options.label.replace(/[^\w]+/g, '')}-${i}`
     const out = await mkdtemp(path.join(tmpdir(), 'perf-gate-oc-'))
@@ -120,6 +127,7 @@ async function runGates(options: {
     const loadBefore = loadavg()[0] as number
     const began = Date.now()
     const run = await cli(['run', '--config', CONFIG, '--out', out], {
+      ...knobs,
       WORK_ITERATIONS: String(options.work),
       PERF_GATE_METHOD: options.method,
       OC_BASELINE: path.resolve(BASELINE),
@@ -137,6 +145,7 @@ async function runGates(options: {
       label: options.label,
       method: options.method,
       work: options.work,
+      ...(Object.keys(knobs).length > 0 ? { env: knobs } : {}),
       busy: options.busy,
       exitCode: run.code,
       verdict: results?.verdict ?? null,
@@ -154,7 +163,11 @@ async function runGates(options: {
     }
     await appendFile(GATES, `${JSON.stringify(record)}\n`)
     process.stdout.write(
-      `${options.label} ${options.method}${options.busy ? ' busy' : ''} gate ${i + 1}/${options.gates}: exit ${run.code} ${record.verdict} by ${record.evidence}, ` +
+      `${options.label} ${options.method}${options.busy ? ' busy' : ''}${Object.entries(knobs)
+        .map(([k, v]) => ` ${k}=${v}`)
+        .join(
+          '',
+        )} gate ${i + 1}/${options.gates}: exit ${run.code} ${record.verdict} by ${record.evidence}, ` +
         `${record.changePct === null ? 'n/a' : `${record.changePct.toFixed(1)}%`}, ${record.pairs} pairs, ${wallTimeS.toFixed(0)} s, load ${loadBefore.toFixed(1)} -> ${record.loadAfter.toFixed(1)}\n`,
     )
     if (run.code !== 0 && run.code !== 1) process.stderr.write(run.stderr.slice(-3000))
@@ -230,6 +243,14 @@ function pct(k: number, n: number): string {
   if (n === 0) return '—'
   const [lo, hi] = wilsonInterval(k, n, 0.95)
   return `${((100 * k) / n).toFixed(0)}% [${(100 * lo).toFixed(0)}, ${(100 * hi).toFixed(0)}]`
+}
+
+/** The OC_* variables a side experiment runs with, as a command prefix ("" for the curve itself). */
+function sideEnv(): string {
+  return ['OC_CONFIG', 'OC_OUT', 'OC_DOC']
+    .filter((name) => process.env[name] !== undefined)
+    .map((name) => `${name}=${process.env[name]} `)
+    .join('')
 }
 
 async function replay(options: { decisions: number; seed: number; docs: boolean; config?: string }) {
@@ -329,9 +350,15 @@ async function replay(options: { decisions: number; seed: number; docs: boolean;
     `| ${what} | ${source} | ${n} | ${realised} | ${pct(t.regression, n)} | ${pct(t.inconclusive, n)} | ${pct(t.pass, n)} | ${t.wall.length ? `${median(t.wall).toFixed(0)} s` : '—'} |`
 
   // A/A first, then by the effect aimed for (+5% before +10%, which a string sort reverses).
-  const aim = (label: string) => (label === 'A/A' ? Number.NEGATIVE_INFINITY : Number.parseFloat(label))
-  for (const label of [...new Set(gates.map((g) => g.label))].sort(
-    (a, b) => aim(a) - aim(b) || a.localeCompare(b),
+  // Labels that name a change instead of a size (e.g. "extra filter") come last, alphabetically.
+  const aim = (label: string) =>
+    label === 'A/A'
+      ? Number.NEGATIVE_INFINITY
+      : Number.isNaN(Number.parseFloat(label))
+        ? Number.POSITIVE_INFINITY
+        : Number.parseFloat(label)
+  for (const label of [...new Set(gates.map((g) => g.label))].sort((a, b) =>
+    aim(a) === aim(b) ? a.localeCompare(b) : aim(a) - aim(b),
   )) {
     const e = effect(label)
     const realised = Number.isFinite(e.realised)
@@ -349,10 +376,11 @@ async function replay(options: { decisions: number; seed: number; docs: boolean;
         if (g.verdict) t[g.verdict]++
         t.wall.push(g.wallTimeS)
       }
+      const loads = real.map((g) => g.loadBefore)
       rows.push(
         row(
           `${label}, ${method === 'paired' ? 'paired' : 'stored then escalated'}${busy ? ', one core busy' : ''}`,
-          'real gates',
+          `real gates (load ${Math.min(...loads).toFixed(1)}-${Math.max(...loads).toFixed(1)})`,
           t,
           real.length,
           realised,
@@ -446,7 +474,7 @@ async function replay(options: { decisions: number; seed: number; docs: boolean;
         ]
       : []),
     '',
-    `Reproduce: \`npm run bench:accuracy -- replay --decisions ${options.decisions} --seed ${options.seed}\` (from the recorded gates in \`${OUT}/\`).`,
+    `Reproduce: \`${sideEnv()}npm run bench:accuracy -- replay --decisions ${options.decisions} --seed ${options.seed}\` (from the recorded gates in \`${OUT}/\`).`,
   ].join('\n')
   process.stdout.write(`${table}\n`)
   if (options.docs) {
@@ -657,9 +685,20 @@ program
   .option('--work <n>', "the candidate gateway's WORK_ITERATIONS", nonNegativeInt, 0)
   .option('--busy', 'keep one core busy during every gate', false)
   .option('--method <method>', 'paired, or auto (stored first, escalating)', 'paired')
+  .option(
+    '--env <NAME=VALUE>',
+    'a variable for the gate config, e.g. EXTRA_FILTER=1 (repeatable; recorded in gates.jsonl)',
+    envKnob,
+  )
   .action(
-    async (o: { label: string; gates: number; work: number; busy: boolean; method: 'paired' | 'auto' }) =>
-      runGates(o),
+    async (o: {
+      label: string
+      gates: number
+      work: number
+      busy: boolean
+      method: 'paired' | 'auto'
+      env?: Record<string, string>
+    }) => runGates(o),
   )
 program
   .command('baseline')
