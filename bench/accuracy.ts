@@ -53,7 +53,9 @@ const OUT = process.env.OC_OUT ?? 'bench/results/oc'
 const ACCURACY_DOC = process.env.OC_DOC ?? 'docs/accuracy.md'
 const GATES = `${OUT}/gates.jsonl`
 const JOURNALS = `${OUT}/journals`
-const BASELINE = 'bench/results/oc-baseline.json'
+// A side experiment keeps its stored baseline beside its gates: a baseline names the config it was
+// recorded for, so another design's file is refused.
+const BASELINE = process.env.OC_OUT ? `${OUT}/baseline.json` : 'bench/results/oc-baseline.json'
 
 /** One real gate, as recorded. */
 interface GateRecord {
