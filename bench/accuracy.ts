@@ -255,7 +255,59 @@ function sideEnv(): string {
     .join('')
 }
 
-async function replay(options: { decisions: number; seed: number; docs: boolean; config?: string }) {
+/**
+ * One row per real gate, from its journal: what its gated cell's valid pairs measured (median per
+ * block of the P95 ratio, whether or not the control's pair of that block was valid), the control's,
+ * and how many runs were invalid or re-run (dropped iterations on a busy machine). `replay
+ * --per-gate` prints it under the operating-curve table.
+ */
+async function perGateTable(gates: readonly GateRecord[]): Promise<string> {
+  const medianChange = (logs: number[]) =>
+    logs.length === 0
+      ? '—'
+      : `${(Math.exp(median(logs)) - 1) * 100 >= 0 ? '+' : ''}${((Math.exp(median(logs)) - 1) * 100).toFixed(1)}% (${logs.length})`
+  const rows: string[] = []
+  for (const g of gates) {
+    const file = path.join(JOURNALS, `${g.id}.jsonl`)
+    if (!existsSync(file)) continue
+    const { runs, events } = await readJournal(file)
+    const paired = runs.filter((r) => r.phase === 'paired' && !r.warmup && r.block !== undefined)
+    const logRatios = (control: boolean) => {
+      const byBlock = new Map<number, Partial<Record<string, number>>>()
+      for (const r of paired)
+        if (r.valid && r.profile.startsWith('no-gateway') === control)
+          byBlock.set(r.block as number, { ...byBlock.get(r.block as number), [r.variant]: r.metrics.p95 })
+      return [...byBlock.values()]
+        .filter((b) => b.candidate !== undefined && b.baseline !== undefined)
+        .map((b) => Math.log((b.candidate as number) / (b.baseline as number)))
+    }
+    const gatedP95 = paired
+      .filter((r) => r.valid && !r.profile.startsWith('no-gateway'))
+      .map((r) => r.metrics.p95)
+    const reruns = events.filter((e) => e.event === 're-run').length
+    const knobs = Object.entries(g.env ?? {})
+      .map(([k, v]) => `${k}=${v}`)
+      .join(' ')
+    rows.push(
+      `| ${g.startedAt.slice(11, 16)} | ${g.label}${knobs ? ` (\`${knobs}\`)` : ''} | ${g.loadBefore.toFixed(1)} | ${g.verdict ?? `exit ${g.exitCode}`} | ${g.blocks} | ${medianChange(logRatios(false))} | ${medianChange(logRatios(true))} | ${gatedP95.length ? `${median(gatedP95).toFixed(1)} ms` : '—'} | ${paired.filter((r) => !r.valid).length} of ${paired.length} | ${reruns} | ${g.wallTimeS.toFixed(0)} s |`,
+    )
+  }
+  return [
+    'Per gate (UTC start; load average at its start; P95 change of the gated cell and of the control: median per block over the blocks whose pair was valid, their count in brackets; invalid: paired runs left invalid after their re-runs):',
+    '',
+    '| Start | Gate | Load | Verdict | Blocks | Gated P95 change | Control P95 change | Gated P95 (median) | Invalid runs | Re-runs | Wall time |',
+    '| :-- | :-- | --: | :-- | --: | :-- | :-- | --: | --: | --: | --: |',
+    ...rows,
+  ].join('\n')
+}
+
+async function replay(options: {
+  decisions: number
+  seed: number
+  docs: boolean
+  config?: string
+  perGate?: boolean
+}) {
   const gates = await readGates()
   if (gates.length === 0) throw new Error(`${GATES} holds no gates: run "gates" first`)
   // --config replays the same recorded blocks under another gate config (a what-if of the policy's
@@ -476,7 +528,9 @@ async function replay(options: { decisions: number; seed: number; docs: boolean;
         ]
       : []),
     '',
-    `Reproduce: \`${sideEnv()}npm run bench:accuracy -- replay --decisions ${options.decisions} --seed ${options.seed}\` (from the recorded gates in \`${OUT}/\`).`,
+    ...(options.perGate ? ['', await perGateTable(gates)] : []),
+    '',
+    `Reproduce: \`${sideEnv()}npm run bench:accuracy -- replay --decisions ${options.decisions} --seed ${options.seed}${options.perGate ? ' --per-gate' : ''}\` (from the recorded gates in \`${OUT}/\`).`,
   ].join('\n')
   process.stdout.write(`${table}\n`)
   if (options.docs) {
@@ -714,7 +768,10 @@ program
   .option('--seed <n>', 'seeds the draws', nonNegativeInt, 1)
   .option('--docs', `write the table into ${ACCURACY_DOC} between the oc-table markers`, false)
   .option('--config <file>', `replay under this gate config instead of ${CONFIG} (a what-if)`)
-  .action(async (o: { decisions: number; seed: number; docs: boolean; config?: string }) => replay(o))
+  .option('--per-gate', 'a row per real gate from its journal under the table (valid pairs, re-runs)', false)
+  .action(async (o: { decisions: number; seed: number; docs: boolean; config?: string; perGate: boolean }) =>
+    replay(o),
+  )
 program
   .command('matrix')
   .description(
