@@ -12,12 +12,14 @@
  *   its final verdict (src/gate/decision/), so the replay measures the rule the gate applies.
  *
  *   npm run bench:accuracy -- gates --label A/A --gates 10 [--work 0] [--busy] [--method paired|auto]
+ *                                   [--env NAME=VALUE ...]   (any knob of the gate config, per gate)
  *   npm run bench:accuracy -- baseline --nights 5
  *   npm run bench:accuracy -- replay [--decisions 400] [--seed 1] [--docs]
  *   npm run bench:accuracy -- matrix [--decisions 200] [--effect +20%] [--profile testgw]
  *   npm run bench:accuracy [-- all --gates 10 --small-gates 4]   (the whole curve, see `all` below)
  *
- * OC_CONFIG=<gate.yml> OC_OUT=<folder> run any of these on another design, kept apart from the curve.
+ * OC_CONFIG=<gate.yml> OC_OUT=<folder> run any of these on another design, kept apart from the curve;
+ * OC_DOC=<page> is the page `replay --docs` rewrites for it (e.g. bench/oc-envoy.yml into docs/envoy.md).
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { appendFile, copyFile, mkdir, mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises'
@@ -26,6 +28,7 @@ import { cpus, loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import { Command, InvalidArgumentError } from 'commander'
 import { readBaseline } from '../src/baseline/store.js'
+import { envKnob } from './env-knob.js'
 import { loadConfig } from '../src/config/load.js'
 import { compareCells } from '../src/gate/compare.js'
 import { readJournal } from '../src/gate/journal.js'
@@ -47,10 +50,12 @@ import { mean, median, sd, wilsonInterval } from '../src/stats/index.js'
 const CONFIG = process.env.OC_CONFIG ?? 'bench/oc-gate.yml'
 const OUT = process.env.OC_OUT ?? 'bench/results/oc'
 /** The page whose operating-curve table `replay --docs` rewrites. */
-const ACCURACY_DOC = 'docs/accuracy.md'
+const ACCURACY_DOC = process.env.OC_DOC ?? 'docs/accuracy.md'
 const GATES = `${OUT}/gates.jsonl`
 const JOURNALS = `${OUT}/journals`
-const BASELINE = 'bench/results/oc-baseline.json'
+// A side experiment keeps its stored baseline beside its gates: a baseline names the config it was
+// recorded for, so another design's file is refused.
+const BASELINE = process.env.OC_OUT ? `${OUT}/baseline.json` : 'bench/results/oc-baseline.json'
 
 /** One real gate, as recorded. */
 interface GateRecord {
@@ -58,6 +63,8 @@ interface GateRecord {
   label: string
   method: 'paired' | 'auto'
   work: number
+  /** The --env knobs the gate ran with (absent in gates recorded before the option existed). */
+  env?: Record<string, string>
   busy: boolean
   exitCode: number | null
   verdict: Verdict | null
@@ -111,8 +118,10 @@ async function runGates(options: {
   work: number
   busy: boolean
   method: 'paired' | 'auto'
+  env?: Record<string, string>
 }) {
   await mkdir(JOURNALS, { recursive: true })
+  const knobs = options.env ?? {}
   for (let i = 0; i < options.gates; i++) {
     const id = `${new Date().toISOString().replace(/[:.]/g, '-')}-${options.method}-${options.label.replace(/[^\w]+/g, '')}-${i}`
     const out = await mkdtemp(path.join(tmpdir(), 'perf-gate-oc-'))
@@ -120,6 +129,7 @@ async function runGates(options: {
     const loadBefore = loadavg()[0] as number
     const began = Date.now()
     const run = await cli(['run', '--config', CONFIG, '--out', out], {
+      ...knobs,
       WORK_ITERATIONS: String(options.work),
       PERF_GATE_METHOD: options.method,
       OC_BASELINE: path.resolve(BASELINE),
@@ -137,6 +147,7 @@ async function runGates(options: {
       label: options.label,
       method: options.method,
       work: options.work,
+      ...(Object.keys(knobs).length > 0 ? { env: knobs } : {}),
       busy: options.busy,
       exitCode: run.code,
       verdict: results?.verdict ?? null,
@@ -154,7 +165,11 @@ async function runGates(options: {
     }
     await appendFile(GATES, `${JSON.stringify(record)}\n`)
     process.stdout.write(
-      `${options.label} ${options.method}${options.busy ? ' busy' : ''} gate ${i + 1}/${options.gates}: exit ${run.code} ${record.verdict} by ${record.evidence}, ` +
+      `${options.label} ${options.method}${options.busy ? ' busy' : ''}${Object.entries(knobs)
+        .map(([k, v]) => ` ${k}=${v}`)
+        .join(
+          '',
+        )} gate ${i + 1}/${options.gates}: exit ${run.code} ${record.verdict} by ${record.evidence}, ` +
         `${record.changePct === null ? 'n/a' : `${record.changePct.toFixed(1)}%`}, ${record.pairs} pairs, ${wallTimeS.toFixed(0)} s, load ${loadBefore.toFixed(1)} -> ${record.loadAfter.toFixed(1)}\n`,
     )
     if (run.code !== 0 && run.code !== 1) process.stderr.write(run.stderr.slice(-3000))
@@ -232,7 +247,67 @@ function pct(k: number, n: number): string {
   return `${((100 * k) / n).toFixed(0)}% [${(100 * lo).toFixed(0)}, ${(100 * hi).toFixed(0)}]`
 }
 
-async function replay(options: { decisions: number; seed: number; docs: boolean; config?: string }) {
+/** The OC_* variables a side experiment runs with, as a command prefix ("" for the curve itself). */
+function sideEnv(): string {
+  return ['OC_CONFIG', 'OC_OUT', 'OC_DOC']
+    .filter((name) => process.env[name] !== undefined)
+    .map((name) => `${name}=${process.env[name]} `)
+    .join('')
+}
+
+/**
+ * One row per real gate, from its journal: what its gated cell's valid pairs measured (median per
+ * block of the P95 ratio, whether or not the control's pair of that block was valid), the control's,
+ * and how many runs were invalid or re-run (dropped iterations on a busy machine). `replay
+ * --per-gate` prints it under the operating-curve table.
+ */
+async function perGateTable(gates: readonly GateRecord[]): Promise<string> {
+  const medianChange = (logs: number[]) =>
+    logs.length === 0
+      ? '—'
+      : `${(Math.exp(median(logs)) - 1) * 100 >= 0 ? '+' : ''}${((Math.exp(median(logs)) - 1) * 100).toFixed(1)}% (${logs.length})`
+  const rows: string[] = []
+  for (const g of gates) {
+    const file = path.join(JOURNALS, `${g.id}.jsonl`)
+    if (!existsSync(file)) continue
+    const { runs, events } = await readJournal(file)
+    const paired = runs.filter((r) => r.phase === 'paired' && !r.warmup && r.block !== undefined)
+    const logRatios = (control: boolean) => {
+      const byBlock = new Map<number, Partial<Record<string, number>>>()
+      for (const r of paired)
+        if (r.valid && r.profile.startsWith('no-gateway') === control)
+          byBlock.set(r.block as number, { ...byBlock.get(r.block as number), [r.variant]: r.metrics.p95 })
+      return [...byBlock.values()]
+        .filter((b) => b.candidate !== undefined && b.baseline !== undefined)
+        .map((b) => Math.log((b.candidate as number) / (b.baseline as number)))
+    }
+    const gatedP95 = paired
+      .filter((r) => r.valid && !r.profile.startsWith('no-gateway'))
+      .map((r) => r.metrics.p95)
+    const reruns = events.filter((e) => e.event === 're-run').length
+    const knobs = Object.entries(g.env ?? {})
+      .map(([k, v]) => `${k}=${v}`)
+      .join(' ')
+    rows.push(
+      `| ${g.startedAt.slice(11, 16)} | ${g.label}${knobs ? ` (\`${knobs}\`)` : ''} | ${g.loadBefore.toFixed(1)} | ${g.verdict ?? `exit ${g.exitCode}`} | ${g.blocks} | ${medianChange(logRatios(false))} | ${medianChange(logRatios(true))} | ${gatedP95.length ? `${median(gatedP95).toFixed(1)} ms` : '—'} | ${paired.filter((r) => !r.valid).length} of ${paired.length} | ${reruns} | ${g.wallTimeS.toFixed(0)} s |`,
+    )
+  }
+  return [
+    'Per gate (UTC start; load average at its start; P95 change of the gated cell and of the control: median per block over the blocks whose pair was valid, their count in brackets; invalid: paired runs left invalid after their re-runs):',
+    '',
+    '| Start | Gate | Load | Verdict | Blocks | Gated P95 change | Control P95 change | Gated P95 (median) | Invalid runs | Re-runs | Wall time |',
+    '| :-- | :-- | --: | :-- | --: | :-- | :-- | --: | --: | --: | --: |',
+    ...rows,
+  ].join('\n')
+}
+
+async function replay(options: {
+  decisions: number
+  seed: number
+  docs: boolean
+  config?: string
+  perGate?: boolean
+}) {
   const gates = await readGates()
   if (gates.length === 0) throw new Error(`${GATES} holds no gates: run "gates" first`)
   // --config replays the same recorded blocks under another gate config (a what-if of the policy's
@@ -329,9 +404,15 @@ async function replay(options: { decisions: number; seed: number; docs: boolean;
     `| ${what} | ${source} | ${n} | ${realised} | ${pct(t.regression, n)} | ${pct(t.inconclusive, n)} | ${pct(t.pass, n)} | ${t.wall.length ? `${median(t.wall).toFixed(0)} s` : '—'} |`
 
   // A/A first, then by the effect aimed for (+5% before +10%, which a string sort reverses).
-  const aim = (label: string) => (label === 'A/A' ? Number.NEGATIVE_INFINITY : Number.parseFloat(label))
-  for (const label of [...new Set(gates.map((g) => g.label))].sort(
-    (a, b) => aim(a) - aim(b) || a.localeCompare(b),
+  // Labels that name a change instead of a size (e.g. "extra filter") come last, alphabetically.
+  const aim = (label: string) =>
+    label === 'A/A'
+      ? Number.NEGATIVE_INFINITY
+      : Number.isNaN(Number.parseFloat(label))
+        ? Number.POSITIVE_INFINITY
+        : Number.parseFloat(label)
+  for (const label of [...new Set(gates.map((g) => g.label))].sort((a, b) =>
+    aim(a) === aim(b) ? a.localeCompare(b) : aim(a) - aim(b),
   )) {
     const e = effect(label)
     const realised = Number.isFinite(e.realised)
@@ -349,10 +430,11 @@ async function replay(options: { decisions: number; seed: number; docs: boolean;
         if (g.verdict) t[g.verdict]++
         t.wall.push(g.wallTimeS)
       }
+      const loads = real.map((g) => g.loadBefore)
       rows.push(
         row(
           `${label}, ${method === 'paired' ? 'paired' : 'stored then escalated'}${busy ? ', one core busy' : ''}`,
-          'real gates',
+          `real gates (load ${Math.min(...loads).toFixed(1)}-${Math.max(...loads).toFixed(1)})`,
           t,
           real.length,
           realised,
@@ -446,7 +528,9 @@ async function replay(options: { decisions: number; seed: number; docs: boolean;
         ]
       : []),
     '',
-    `Reproduce: \`npm run bench:accuracy -- replay --decisions ${options.decisions} --seed ${options.seed}\` (from the recorded gates in \`${OUT}/\`).`,
+    ...(options.perGate ? ['', await perGateTable(gates)] : []),
+    '',
+    `Reproduce: \`${sideEnv()}npm run bench:accuracy -- replay --decisions ${options.decisions} --seed ${options.seed}${options.perGate ? ' --per-gate' : ''}\` (from the recorded gates in \`${OUT}/\`).`,
   ].join('\n')
   process.stdout.write(`${table}\n`)
   if (options.docs) {
@@ -657,9 +741,20 @@ program
   .option('--work <n>', "the candidate gateway's WORK_ITERATIONS", nonNegativeInt, 0)
   .option('--busy', 'keep one core busy during every gate', false)
   .option('--method <method>', 'paired, or auto (stored first, escalating)', 'paired')
+  .option(
+    '--env <NAME=VALUE>',
+    'a variable for the gate config, e.g. EXTRA_FILTER=1 (repeatable; recorded in gates.jsonl)',
+    envKnob,
+  )
   .action(
-    async (o: { label: string; gates: number; work: number; busy: boolean; method: 'paired' | 'auto' }) =>
-      runGates(o),
+    async (o: {
+      label: string
+      gates: number
+      work: number
+      busy: boolean
+      method: 'paired' | 'auto'
+      env?: Record<string, string>
+    }) => runGates(o),
   )
 program
   .command('baseline')
@@ -673,7 +768,10 @@ program
   .option('--seed <n>', 'seeds the draws', nonNegativeInt, 1)
   .option('--docs', `write the table into ${ACCURACY_DOC} between the oc-table markers`, false)
   .option('--config <file>', `replay under this gate config instead of ${CONFIG} (a what-if)`)
-  .action(async (o: { decisions: number; seed: number; docs: boolean; config?: string }) => replay(o))
+  .option('--per-gate', 'a row per real gate from its journal under the table (valid pairs, re-runs)', false)
+  .action(async (o: { decisions: number; seed: number; docs: boolean; config?: string; perGate: boolean }) =>
+    replay(o),
+  )
 program
   .command('matrix')
   .description(

@@ -27,6 +27,7 @@ import (
 	lua "github.com/envoyproxy/go-control-plane/envoy/extensions/filters/http/lua/v3"
 	router "github.com/envoyproxy/go-control-plane/envoy/extensions/filters/http/router/v3"
 	hcm "github.com/envoyproxy/go-control-plane/envoy/extensions/filters/network/http_connection_manager/v3"
+	upstreamhttp "github.com/envoyproxy/go-control-plane/envoy/extensions/upstreams/http/v3"
 	typev3 "github.com/envoyproxy/go-control-plane/envoy/type/v3"
 	"github.com/envoyproxy/go-control-plane/pkg/cache/types"
 	"github.com/envoyproxy/go-control-plane/pkg/wellknown"
@@ -363,9 +364,66 @@ func directResponse(r DirectResponse) (*route.Route_DirectResponse, []*core.Head
 	return &route.Route_DirectResponse{DirectResponse: action}, headers
 }
 
+// Knobs are regressions a gateway change could make, switched on by the server's env for the
+// operating-curve benchmark on Envoy (bench/oc-envoy.yml); the zero value changes nothing.
+type Knobs struct {
+	// ExtraFilter "native" (EXTRA_FILTER=1 or native) adds one header_mutation filter that runs on
+	// every route, "lua" (EXTRA_FILTER=lua) one Lua filter doing the same; "" none.
+	ExtraFilter string
+	// NoUpstreamReuse (UPSTREAM_REUSE=off) sets max_requests_per_connection: 1 on every upstream
+	// cluster: Envoy opens a new upstream connection for every request.
+	NoUpstreamReuse bool
+}
+
+// KnobsFromEnv reads EXTRA_FILTER (unset, 0 or off; 1 or native; lua) and UPSTREAM_REUSE (unset or
+// on; off), refusing any other value with the variable's name.
+func KnobsFromEnv(getenv func(string) string) (Knobs, error) {
+	var k Knobs
+	switch v := strings.TrimSpace(getenv("EXTRA_FILTER")); v {
+	case "", "0", "off":
+	case "1", "native":
+		k.ExtraFilter = "native"
+	case "lua":
+		k.ExtraFilter = "lua"
+	default:
+		return k, fmt.Errorf("EXTRA_FILTER: %q is not one of 0, off, 1, native, lua", v)
+	}
+	switch v := strings.TrimSpace(getenv("UPSTREAM_REUSE")); v {
+	case "", "on":
+	case "off":
+		k.NoUpstreamReuse = true
+	default:
+		return k, fmt.Errorf("UPSTREAM_REUSE: %q is not on or off", v)
+	}
+	return k, nil
+}
+
+// extraFilter is the filter EXTRA_FILTER adds: enabled at the HCM level, so it runs on every route,
+// setting a request header (sent upstream) and a response header.
+func extraFilter(engine string) *hcm.HttpFilter {
+	hook := func(typ string) Filter { return Filter{Type: typ, Name: "X-Gateway-Extra", Value: "1"} }
+	var config proto.Message
+	if engine == "lua" {
+		_, req := headerHook(hook("request-header"))
+		_, resp := headerHook(hook("response-header"))
+		config = &lua.Lua{DefaultSourceCode: &core.DataSource{Specifier: &core.DataSource_InlineString{InlineString: req + "\n" + resp}}}
+	} else {
+		req, _ := headerHook(hook("request-header"))
+		resp, _ := headerHook(hook("response-header"))
+		config = &headermutation.HeaderMutation{Mutations: &headermutation.Mutations{
+			RequestMutations: req.RequestMutations, ResponseMutations: resp.ResponseMutations}}
+	}
+	return &hcm.HttpFilter{Name: "extra." + engine, ConfigType: &hcm.HttpFilter_TypedConfig{TypedConfig: mustAny(config)}}
+}
+
 // Resources translates the routes (by id) and the consumers into Envoy's clusters and the one
-// listener.
+// listener, with every knob off.
 func Resources(routes map[string]Route, consumers Consumers) (clusters, listeners []types.Resource) {
+	return ResourcesWith(routes, consumers, Knobs{})
+}
+
+// ResourcesWith is Resources with the knobs applied.
+func ResourcesWith(routes map[string]Route, consumers Consumers, knobs Knobs) (clusters, listeners []types.Resource) {
 	ids := make([]string, 0, len(routes))
 	for id := range routes {
 		ids = append(ids, id)
@@ -426,6 +484,9 @@ func Resources(routes map[string]Route, consumers Consumers) (clusters, listener
 			Disabled:   true,
 		}}, filters...)
 	}
+	if knobs.ExtraFilter != "" {
+		filters = append(filters, extraFilter(knobs.ExtraFilter))
+	}
 	filters = append(filters, &hcm.HttpFilter{Name: wellknown.Router,
 		ConfigType: &hcm.HttpFilter_TypedConfig{TypedConfig: mustAny(&router.Router{})}})
 
@@ -459,7 +520,7 @@ func Resources(routes map[string]Route, consumers Consumers) (clusters, listener
 	for _, u := range names {
 		host, portText, _ := net.SplitHostPort(u)
 		port, _ := strconv.Atoi(portText)
-		clusters = append(clusters, &cluster.Cluster{
+		c := &cluster.Cluster{
 			Name:                 clusterName(u),
 			ConnectTimeout:       durationpb.New(2 * time.Second),
 			ClusterDiscoveryType: &cluster.Cluster_Type{Type: cluster.Cluster_STRICT_DNS},
@@ -473,7 +534,18 @@ func Resources(routes map[string]Route, consumers Consumers) (clusters, listener
 					}},
 				}}}},
 			},
-		})
+		}
+		if knobs.NoUpstreamReuse {
+			c.TypedExtensionProtocolOptions = map[string]*anypb.Any{
+				"envoy.extensions.upstreams.http.v3.HttpProtocolOptions": mustAny(&upstreamhttp.HttpProtocolOptions{
+					CommonHttpProtocolOptions: &core.HttpProtocolOptions{MaxRequestsPerConnection: wrapperspb.UInt32(1)},
+					UpstreamProtocolOptions: &upstreamhttp.HttpProtocolOptions_ExplicitHttpConfig_{ExplicitHttpConfig: &upstreamhttp.HttpProtocolOptions_ExplicitHttpConfig{
+						ProtocolConfig: &upstreamhttp.HttpProtocolOptions_ExplicitHttpConfig_HttpProtocolOptions{HttpProtocolOptions: &core.Http1ProtocolOptions{}},
+					}},
+				}),
+			}
+		}
+		clusters = append(clusters, c)
 	}
 	return clusters, listeners
 }

@@ -14,7 +14,9 @@
 //	GET    /consumers     {"version": "...", "consumers": {...}}
 //	GET    /health        200 once the xDS server listens
 //
-// Env: XDS_PORT (gRPC, 18000), ADMIN_PORT (REST, 9000), ACK_TIMEOUT (10s).
+// Env: XDS_PORT (gRPC, 18000), ADMIN_PORT (REST, 9000), ACK_TIMEOUT (10s), and the regression
+// knobs of bench/oc-envoy.yml, off by default: EXTRA_FILTER (1/native or lua: one more filter on
+// every route), UPSTREAM_REUSE (off: one request per upstream connection). See Knobs.
 package main
 
 import (
@@ -165,6 +167,7 @@ type controlPlane struct {
 	cache      cachev3.SnapshotCache
 	tracker    *tracker
 	ackTimeout time.Duration
+	knobs      Knobs
 }
 
 // apply pushes what `change` makes of copies of the routes and consumers as the next version and
@@ -186,7 +189,7 @@ func (cp *controlPlane) apply(ctx context.Context, change func(map[string]Route,
 }
 
 func (cp *controlPlane) push(ctx context.Context, routes map[string]Route, consumers Consumers) (string, []string, error) {
-	clusters, listeners := Resources(routes, consumers)
+	clusters, listeners := ResourcesWith(routes, consumers, cp.knobs)
 	cp.version++
 	version := strconv.Itoa(cp.version)
 	snap, err := cachev3.NewSnapshot(version, map[resource.Type][]types.Resource{
@@ -374,9 +377,16 @@ func main() {
 		log.Fatalf("ACK_TIMEOUT: %v", err)
 	}
 	logger := log.New(os.Stderr, "envoy-xds ", log.LstdFlags)
+	knobs, err := KnobsFromEnv(os.Getenv)
+	if err != nil {
+		log.Fatalf("%v", err)
+	}
+	if knobs != (Knobs{}) {
+		logger.Printf("knobs: extra filter %q, upstream reuse off %v", knobs.ExtraFilter, knobs.NoUpstreamReuse)
+	}
 	tr := newTracker()
 	cache := cachev3.NewSnapshotCache(true, allNodes{}, quietLogger{logger})
-	cp := &controlPlane{routes: map[string]Route{}, consumers: Consumers{}, cache: cache, tracker: tr, ackTimeout: ackTimeout}
+	cp := &controlPlane{routes: map[string]Route{}, consumers: Consumers{}, cache: cache, tracker: tr, ackTimeout: ackTimeout, knobs: knobs}
 	// Version 1: no route but /health, so Envoy goes live (its /ready) before any profile's setup.
 	if _, _, err := cp.push(context.Background(), map[string]Route{}, Consumers{}); err != nil {
 		log.Fatalf("initial snapshot: %v", err)

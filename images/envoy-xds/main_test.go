@@ -10,9 +10,11 @@ import (
 	"testing"
 	"time"
 
+	cluster "github.com/envoyproxy/go-control-plane/envoy/config/cluster/v3"
 	listener "github.com/envoyproxy/go-control-plane/envoy/config/listener/v3"
 	apikey "github.com/envoyproxy/go-control-plane/envoy/extensions/filters/http/api_key_auth/v3"
 	hcm "github.com/envoyproxy/go-control-plane/envoy/extensions/filters/network/http_connection_manager/v3"
+	upstreamhttp "github.com/envoyproxy/go-control-plane/envoy/extensions/upstreams/http/v3"
 	discovery "github.com/envoyproxy/go-control-plane/envoy/service/discovery/v3"
 	"github.com/envoyproxy/go-control-plane/pkg/cache/types"
 	cachev3 "github.com/envoyproxy/go-control-plane/pkg/cache/v3"
@@ -254,5 +256,74 @@ func TestRestBulkRoutesAndConsumers(t *testing.T) {
 	}
 	if code, out := call("PUT", "/routes", `{}`); code != 200 || out["routes"] != 0.0 {
 		t.Errorf("PUT /routes {}: %d %v", code, out)
+	}
+}
+
+// The regression knobs (bench/oc-envoy.yml) are off unless their env says otherwise, and a bad value
+// is refused with the variable's name.
+func TestKnobsFromEnv(t *testing.T) {
+	env := func(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
+	k, err := KnobsFromEnv(env(nil))
+	if err != nil || k != (Knobs{}) {
+		t.Fatalf("defaults: %+v %v", k, err)
+	}
+	k, err = KnobsFromEnv(env(map[string]string{"EXTRA_FILTER": "1", "UPSTREAM_REUSE": "off"}))
+	if err != nil || k.ExtraFilter != "native" || !k.NoUpstreamReuse {
+		t.Fatalf("on: %+v %v", k, err)
+	}
+	k, err = KnobsFromEnv(env(map[string]string{"EXTRA_FILTER": "lua", "UPSTREAM_REUSE": "on"}))
+	if err != nil || k.ExtraFilter != "lua" || k.NoUpstreamReuse {
+		t.Fatalf("lua: %+v %v", k, err)
+	}
+	for name, value := range map[string]string{"EXTRA_FILTER": "yes", "UPSTREAM_REUSE": "maybe"} {
+		if _, err := KnobsFromEnv(env(map[string]string{name: value})); err == nil || !strings.Contains(err.Error(), name) {
+			t.Errorf("%s=%s: %v", name, value, err)
+		}
+	}
+}
+
+// EXTRA_FILTER adds one enabled filter, before the router, that runs on every route (health too);
+// without it the chain is unchanged.
+func TestExtraFilterRunsOnEveryRoute(t *testing.T) {
+	routes := map[string]Route{"a": {Path: "/a", Upstream: "echo:8080"}}
+	for _, tc := range []struct{ knob, want string }{{"native", "envoy.filters.http.header_mutation"}, {"lua", "envoy.filters.http.lua"}} {
+		_, listeners := ResourcesWith(routes, nil, Knobs{ExtraFilter: tc.knob})
+		filters := manager(t, listeners).HttpFilters
+		if len(filters) != 2 || filters[0].Name != "extra."+tc.knob || filters[0].Disabled {
+			t.Fatalf("%s: filters %v", tc.knob, filters)
+		}
+		if got := filters[0].GetTypedConfig().TypeUrl; !strings.Contains(got, strings.TrimPrefix(tc.want, "envoy.filters.http.")) {
+			t.Errorf("%s: type %s", tc.knob, got)
+		}
+	}
+	_, listeners := ResourcesWith(routes, nil, Knobs{})
+	if filters := manager(t, listeners).HttpFilters; len(filters) != 1 {
+		t.Errorf("no knob: %d filters, want the router only", len(filters))
+	}
+}
+
+// UPSTREAM_REUSE=off caps every upstream cluster at one request per connection (a new connection to
+// the upstream per request); by default no cap is set.
+func TestUpstreamReuseOff(t *testing.T) {
+	routes := map[string]Route{"a": {Path: "/a", Upstream: "echo:8080"}}
+	clusters, _ := ResourcesWith(routes, nil, Knobs{NoUpstreamReuse: true})
+	c := clusters[0].(*cluster.Cluster)
+	opts := &upstreamhttp.HttpProtocolOptions{}
+	a, ok := c.TypedExtensionProtocolOptions["envoy.extensions.upstreams.http.v3.HttpProtocolOptions"]
+	if !ok {
+		t.Fatalf("no HttpProtocolOptions: %v", c.TypedExtensionProtocolOptions)
+	}
+	if err := a.UnmarshalTo(opts); err != nil {
+		t.Fatal(err)
+	}
+	if got := opts.GetCommonHttpProtocolOptions().GetMaxRequestsPerConnection().GetValue(); got != 1 {
+		t.Errorf("max_requests_per_connection %d, want 1", got)
+	}
+	if opts.GetExplicitHttpConfig().GetHttpProtocolOptions() == nil {
+		t.Error("upstream protocol must stay HTTP/1.1")
+	}
+	clusters, _ = ResourcesWith(routes, nil, Knobs{})
+	if len(clusters[0].(*cluster.Cluster).TypedExtensionProtocolOptions) != 0 {
+		t.Error("default cluster has protocol options")
 	}
 }

@@ -37,4 +37,20 @@ set -- --config-path "$bootstrap" --log-level "$ENVOY_LOG_LEVEL" \
   --drain-time-s 1 --drain-strategy immediate "$@"
 # Envoy's default is one worker per hardware thread of the host, whatever the container's CPU limit.
 if [ -n "$ENVOY_CONCURRENCY" ]; then set -- --concurrency "$ENVOY_CONCURRENCY" "$@"; fi
+# ADMIN_LOG_LEVEL (unset by default): once Envoy's admin API answers, switch every logger to that
+# level through it (POST /logging?level=...), as an operator does on a running gateway; the
+# operating-curve benchmark's "debug logging switched on" regression (bench/oc-envoy.yml).
+if [ -n "${ADMIN_LOG_LEVEL:-}" ]; then
+  ADMIN_LOG_LEVEL="$ADMIN_LOG_LEVEL" bash -c '
+    post() {
+      exec 3<>/dev/tcp/127.0.0.1/9901 || return 1
+      printf "POST /logging?level=%s HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\nContent-Length: 0\r\n\r\n" "$ADMIN_LOG_LEVEL" >&3
+      head -n 1 <&3 | grep -q " 200 "
+    }
+    for _ in $(seq 1 300); do
+      if post 2>/dev/null; then echo "start-envoy: admin API: POST /logging?level=$ADMIN_LOG_LEVEL answered 200" >&2; exit 0; fi
+      sleep 0.1
+    done
+    echo "start-envoy: admin API: POST /logging?level=$ADMIN_LOG_LEVEL failed for 30 s" >&2' &
+fi
 exec envoy "$@"
