@@ -25,6 +25,7 @@ import {
   configCells,
   describeFailure,
   disableReaperUnlessSet,
+  endProcess,
   estimateGate,
   eventName,
   expandedConfigSchema,
@@ -70,7 +71,7 @@ import {
   verdictOutput,
   welchEstimate,
   writeArtifacts
-} from "./chunks/chunk-IZH4WSIP.js";
+} from "./chunks/chunk-7QRFJMNE.js";
 import {
   require_build,
   require_dist
@@ -1751,4 +1752,4 @@ async function main(argv) {
     return failure.exitCode;
   }
 }
-process.exit(await main(process.argv));
+endProcess(await main(process.argv));

@@ -13,6 +13,7 @@ import {
   createOctokit,
   describeFailure,
   disableReaperUnlessSet,
+  endProcess,
   findK6,
   gateSession,
   guardInterrupts,
@@ -37,7 +38,7 @@ import {
   tryGitHub,
   verdictOutput,
   writeArtifacts
-} from "./chunks/chunk-IZH4WSIP.js";
+} from "./chunks/chunk-7QRFJMNE.js";
 import {
   external_exports
 } from "./chunks/chunk-HKIATO7U.js";
@@ -969,4 +970,4 @@ async function run() {
 
 // src/index.ts
 await run();
-process.exit();
+endProcess(typeof process.exitCode === "number" ? process.exitCode : 0);
