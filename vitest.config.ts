@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os'
+import path from 'node:path'
 import { configDefaults, defineConfig } from 'vitest/config'
 
 // Four projects, one command: `npm test` runs them all. Integration and end-to-end tests run the built
@@ -26,6 +27,19 @@ const OFFLINE_E2E = [
 // the integration project below leaves them out.
 const OFFLINE_INTEGRATION = ['test/integration/cli-verbs.test.ts', 'test/integration/config-errors.test.ts']
 
+// Integration files whose assertions rest on what a run measured (a 1 ms slowdown found, a JVM's
+// first warm-up window slower than its last, a capacity bracket, CPU time per request): they run one at
+// a time with nothing beside them. Every other Docker integration file runs two at a time.
+const MEASURING_INTEGRATION = [
+  'test/integration/cli-gate.test.ts',
+  'test/integration/cpu-per-request.test.ts',
+  'test/integration/jitgw.test.ts',
+  'test/integration/measurement-modes.test.ts',
+]
+
+// Docker integration files that may run at once: each starts its own stacks under its own run id.
+const DOCKER_WORKERS = 2
+
 // Projects in one sequence group share its workers (vitest requires the same maxWorkers). One more
 // than the cores, at least three: the offline end-to-end files mostly wait (on a child CLI, on
 // GitHub's write spacing), so on a 2-core runner two workers left a core idle behind them.
@@ -36,7 +50,14 @@ export default defineConfig({
     // testcontainers' Ryuk reaper needs an image from Docker Hub, which machines without registry
     // access cannot pull; the tests remove what they start (perf-gate does too). As the engine does,
     // keep it off unless asked for, so `npm test` works on such a machine without extra setup.
-    env: { TESTCONTAINERS_RYUK_DISABLED: process.env.TESTCONTAINERS_RYUK_DISABLED ?? 'true' },
+    env: {
+      TESTCONTAINERS_RYUK_DISABLED: process.env.TESTCONTAINERS_RYUK_DISABLED ?? 'true',
+      // Node's on-disk compile cache for the workers and the CLIs the tests start (hundreds of them):
+      // parsing dist/'s 7 MB vendor chunk again in every child was a third of its start-up time.
+      NODE_COMPILE_CACHE:
+        process.env.NODE_COMPILE_CACHE ??
+        path.join(import.meta.dirname, 'node_modules/.cache/node-compile-cache'),
+    },
     projects: [
       {
         test: {
@@ -79,10 +100,24 @@ export default defineConfig({
           name: 'integration',
           globalSetup: BUILD_DIST,
           include: ['test/integration/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, ...OFFLINE_INTEGRATION],
-          // Docker-heavy projects run one file at a time, after the group above: two gates measuring
-          // at once on two cores would measure each other.
+          exclude: [...configDefaults.exclude, ...OFFLINE_INTEGRATION, ...MEASURING_INTEGRATION],
+          // Two files at a time, after the group above: what these assert (exit codes, accuracy, the
+          // journal, clean-up, the report) does not depend on how fast a run was, and most of their time
+          // is spent waiting on Docker (containers starting, readiness, time-outs), not on the CPU.
           sequence: { groupOrder: 1 },
+          maxWorkers: DOCKER_WORKERS,
+          testTimeout: 600_000,
+          hookTimeout: 600_000,
+        },
+      },
+      {
+        test: {
+          name: 'integration-measuring',
+          globalSetup: BUILD_DIST,
+          include: MEASURING_INTEGRATION,
+          // One file at a time, with nothing beside it: two gates measuring at once on two cores would
+          // measure each other.
+          sequence: { groupOrder: 2 },
           testTimeout: 600_000,
           hookTimeout: 600_000,
           fileParallelism: false,
@@ -94,7 +129,7 @@ export default defineConfig({
           globalSetup: BUILD_DIST,
           include: ['test/e2e/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...OFFLINE_E2E],
-          sequence: { groupOrder: 2 },
+          sequence: { groupOrder: 3 },
           testTimeout: 600_000,
           hookTimeout: 600_000,
           fileParallelism: false,

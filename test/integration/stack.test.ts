@@ -38,9 +38,12 @@ const config = (overrides: Record<string, unknown> = {}) =>
 
 describe('stack', () => {
   beforeAll(() => requireImages('perf-gate/echo:local', 'perf-gate/nginx:local'))
+  // This file's run ids only: other integration files run beside this one.
   afterAll(() => {
-    expect(perfGateContainers('it-')).toEqual([])
-    expect(perfGateNetworks('it-')).toEqual([])
+    for (const runId of ['it-pass', 'it-wait', 'it-build', 'it-files']) {
+      expect(perfGateContainers(runId)).toEqual([])
+      expect(perfGateNetworks(runId)).toEqual([])
+    }
   })
 
   it('starts services in order, routes through the gateway by container IP, and stops cleanly', async () => {
