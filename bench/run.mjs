@@ -5,6 +5,7 @@
 // in the tree. The entry's own arguments stay in process.argv.slice(2).
 import { build } from 'esbuild'
 import { nodeEsmOptions } from '../scripts/esbuild-node.mjs'
+import { existsSync, symlinkSync } from 'node:fs'
 import path from 'node:path'
 import process from 'node:process'
 import { pathToFileURL } from 'node:url'
@@ -21,4 +22,8 @@ await build({
   outfile,
   loader: { '.node': 'empty', '.wasm': 'binary', '.ttf': 'binary' },
 })
+// The renderer reads its font, wasm and vega files next to the bundle (src/report/assets.ts), as
+// dist/'s do: point the bundle's assets/ at dist/assets, or every chart a bench writes is skipped.
+const assets = path.join(path.dirname(outfile), 'assets')
+if (!existsSync(assets)) symlinkSync(path.join(import.meta.dirname, '../dist/assets'), assets)
 await import(pathToFileURL(outfile).href)
