@@ -138,7 +138,7 @@ function invalidRunNotes(runs: readonly RunResult[]): string[] {
 }
 
 /**
- * The cell with its CPU per request compared (gate.cpuPerRequest report or gate), against the same
+ * The cell with its CPU per request compared (gate.cpuPerRequest report, gate or only), against the same
  * baseline its latency was: the baseline variant's runs, or the stored nights' runs.
  */
 function withCpuComparison(
@@ -160,7 +160,8 @@ function withCpuComparison(
           ? cellHistory(baseline, cell.cell).flat()
           : null,
     gate,
-    gated: gate.cpuPerRequest === 'gate' && !cell.control,
+    gated: (gate.cpuPerRequest === 'gate' || gate.cpuPerRequest === 'only') && !cell.control,
+    only: gate.cpuPerRequest === 'only',
   })
   return withCpuPerRequest(cell, cpu)
 }

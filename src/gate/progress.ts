@@ -5,6 +5,7 @@ import type { CellComparison, RunResult } from '../model.js'
 import { SCENARIO_KINDS } from '../kinds/registry.js'
 import type { GateEvent } from './journal.js'
 import { formatSeconds, type GateEstimate } from '../plan/estimate.js'
+import { decidedByCpu, decidingChangePct } from '../stats/cpu-per-request.js'
 import { formatChange } from '../stats/reason-text.js'
 
 /**
@@ -16,7 +17,9 @@ export function cellProgress(cell: CellComparison): string {
     const line = kind.progressLine?.(cell)
     if (line !== undefined) return line
   }
-  return `${cell.cell} ${cell.changePct === null ? 'n/a' : formatChange(1 + cell.changePct / 100)} ${cell.verdict}`
+  const change = decidingChangePct(cell)
+  const what = decidedByCpu(cell) ? 'CPU/request ' : ''
+  return `${cell.cell} ${what}${change === null ? 'n/a' : formatChange(1 + change / 100)} ${cell.verdict}`
 }
 
 /**

@@ -1,5 +1,6 @@
 import * as core from '@actions/core'
 import type { GateResults } from '../model.js'
+import { decidingChangePct } from '../stats/cpu-per-request.js'
 
 /** Output names as declared in action.yml; the one place they are spelled. */
 export const OUTPUTS = {
@@ -37,7 +38,7 @@ export function verdictOutputs(
   results: GateResults,
 ): Pick<Partial<Record<OutputKey, string>>, 'regressedCells' | 'change'> {
   const gated = results.cells.filter((c) => !c.control)
-  const changes = gated.map((c) => c.changePct).filter((x): x is number => x !== null && Number.isFinite(x))
+  const changes = gated.map(decidingChangePct).filter((x): x is number => x !== null && Number.isFinite(x))
   return {
     regressedCells: gated
       .filter((c) => c.verdict === 'regression')

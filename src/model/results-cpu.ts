@@ -18,6 +18,8 @@ export function cpuPerRequestFields(p: ResultParts) {
       .object({
         service: strings.name,
         gated: z.boolean(),
+        /** gate.cpuPerRequest `only`: this comparison, not latency's, decides the cell's performance. */
+        only: z.literal(true).optional(),
         test: z.enum(['paired-t', 'welch']).nullable(),
         candidate: summary,
         baseline: summary.nullable(),

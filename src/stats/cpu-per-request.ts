@@ -60,8 +60,10 @@ export interface CpuComparisonInput {
   /** Paired: the baseline variant's runs; stored: the baseline file's runs of every night; null: none. */
   baselineRuns: readonly RunResult[] | null
   gate: StatsGate
-  /** gate.cpuPerRequest is `gate` and the cell is not a control. */
+  /** gate.cpuPerRequest is `gate` or `only` and the cell is not a control. */
   gated: boolean
+  /** gate.cpuPerRequest is `only`: CPU per request decides the cell's performance verdict alone. */
+  only?: boolean
 }
 
 function usable(runs: readonly RunResult[]): RunResult[] {
@@ -146,6 +148,7 @@ function emptyComparison(
   return {
     service: service ?? 'unknown',
     gated: input.gated,
+    ...(input.gated && input.only ? { only: true } : {}),
     test: null,
     candidate: summarize(candidate.map(valueOf), input.gate.confidence),
     baseline: baseline.length > 0 ? summarize(baseline.map(valueOf), input.gate.confidence) : null,
@@ -240,13 +243,36 @@ export function withCpuPerRequest(
   if (!cpu) return cell
   const next: CellComparison = { ...cell, cpuPerRequest: cpu }
   if (!cpu.gated || cell.control) return next
-  return { ...next, verdict: gatedCellVerdict(next), reasons: [...cell.reasons, ...cpu.reasons] }
+  const reasons = cpu.only
+    ? [...cpu.reasons, `latency is shown, not gated (gate.cpuPerRequest: only): ${cell.latencyVerdict}`]
+    : [...cell.reasons, ...cpu.reasons]
+  return { ...next, verdict: gatedCellVerdict(next), reasons }
 }
 
-/** The cell's verdict from its latency, gated CPU, error rate and accuracy. */
+/**
+ * The cell's verdict from its latency, gated CPU, error rate and accuracy. With gate.cpuPerRequest
+ * `only`, CPU per request stands in for latency: latency is compared and shown, and does not decide.
+ */
 export function gatedCellVerdict(cell: CellComparison): Verdict {
   if (cell.accuracy?.fails) return 'regression'
   const cpu = cell.cpuPerRequest
-  const latency = cpu?.gated ? combinedVerdict(cell.latencyVerdict, cpu.verdict) : cell.latencyVerdict
-  return cellVerdict(latency, cell.errorRate)
+  const performance = !cpu?.gated
+    ? cell.latencyVerdict
+    : cpu.only
+      ? cpu.verdict
+      : combinedVerdict(cell.latencyVerdict, cpu.verdict)
+  return cellVerdict(performance, cell.errorRate)
+}
+
+/** gate.cpuPerRequest `only` on this cell: its CPU per request, not its latency, decides it. */
+export function decidedByCpu(cell: CellComparison): boolean {
+  return cell.cpuPerRequest?.gated === true && cell.cpuPerRequest.only === true
+}
+
+/**
+ * The change (%) of the metric that decides the cell: CPU per request with gate.cpuPerRequest `only`,
+ * else latency's.
+ */
+export function decidingChangePct(cell: CellComparison): number | null {
+  return decidedByCpu(cell) ? (cell.cpuPerRequest?.changePct ?? null) : cell.changePct
 }

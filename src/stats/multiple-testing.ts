@@ -40,7 +40,8 @@ export function holmAdjust(pValues: readonly number[]): number[] {
  *
  * With CPU per request gated (gate.cpuPerRequest: gate), the family has one hypothesis per cell per
  * gated metric: each cell's latency p-value and its CPU p-value, corrected together, since either
- * one blocks the gate.
+ * one blocks the gate. With `only`, CPU per request is the only gated metric: one CPU hypothesis per
+ * cell.
  */
 export function applyHolm(
   cells: readonly CellComparison[],
@@ -55,8 +56,10 @@ export function applyHolm(
   const family: Array<{ cell: CellComparison; metric: 'latency' | 'cpu'; p: number }> = []
   for (const cell of cells) {
     if (cell.control) continue
-    if (cell.pValue !== null) family.push({ cell, metric: 'latency', p: cell.pValue })
     const cpu = cell.cpuPerRequest
+    // With CPU per request alone gated (`only`), latency is no hypothesis of the family.
+    if (cell.pValue !== null && !(cpu?.gated && cpu.only))
+      family.push({ cell, metric: 'latency', p: cell.pValue })
     if (cpu?.gated && cpu.pValue !== null) family.push({ cell, metric: 'cpu', p: cpu.pValue })
   }
   const adjusted = holmAdjust([...family.map((h) => h.p), ...new Array<number>(elsewhere).fill(1)])

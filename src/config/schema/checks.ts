@@ -266,12 +266,12 @@ function checkGateBounds(config: ConfigFields, ctx: Ctx): void {
       message: `must be at least gate.confidence (${config.gate.confidence}): blocking needs at least the evidence passing does`,
     })
   }
-  if (config.gate.cpuPerRequest === 'gate' && !config.gate.sampleResources) {
+  const cpuMode = config.gate.cpuPerRequest
+  if ((cpuMode === 'gate' || cpuMode === 'only') && !config.gate.sampleResources) {
     ctx.addIssue({
       code: 'custom',
       path: ['gate', 'cpuPerRequest'],
-      message:
-        '"gate" needs gate.sampleResources: true (CPU per request comes from the sampled CPU counters)',
+      message: `"${cpuMode}" needs gate.sampleResources: true (CPU per request comes from the sampled CPU counters)`,
     })
   }
 }

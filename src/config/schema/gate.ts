@@ -128,10 +128,10 @@ export const gateSchema = z
         'Sample CPU, memory and PIDs of every container once a second during each run (docker stats).',
       ),
     cpuPerRequest: z
-      .enum(['off', 'report', 'gate'])
+      .enum(['off', 'report', 'gate', 'only'])
       .default('report')
       .describe(
-        "CPU time per request of the service a profile targets (the gateway), from its container's CPU counter over the load window (docs/cpu-per-request.md). report: shown per cell with its interval, never deciding. gate: a second gated metric: a cell regresses when latency or CPU regresses, passes only when both pass (Holm over one hypothesis per cell per metric); needs sampleResources. off: not compared.",
+        "CPU time per request of the service a profile targets (the gateway), from its container's CPU counter over the load window (docs/cpu-per-request.md). report: shown per cell with its interval, never deciding. gate: a second gated metric: a cell regresses when latency or CPU regresses, passes only when both pass (Holm over one hypothesis per cell per metric); needs sampleResources. only: CPU per request is the gated metric in latency's place (latency is compared and shown, and does not decide; error rate and accuracy still gate): for runners too noisy for P95 (a shared 2-core runner), at the price of missing regressions that wait rather than compute (a slower upstream, an added network call); needs sampleResources. off: not compared.",
       ),
   })
   .strict()

@@ -4,6 +4,7 @@
  */
 import type { CellComparison, GateResults } from '../../model.js'
 import { formatSignedPct } from '../format.js'
+import { decidedByCpu, decidingChangePct } from '../../stats/cpu-per-request.js'
 
 export interface Attention {
   label: 'Regressed' | 'Inconclusive'
@@ -50,9 +51,9 @@ export function attention(results: GateResults): Attention | null {
           ? cell.capacity.changePct === null
             ? null
             : `capacity ${formatSignedPct(cell.capacity.changePct)}`
-          : cell.changePct === null
+          : decidingChangePct(cell) === null
             ? null
-            : formatSignedPct(cell.changePct),
+            : `${decidedByCpu(cell) ? 'CPU/request ' : ''}${formatSignedPct(decidingChangePct(cell) as number)}`,
       })),
       more: Math.max(0, cells.length - limit),
     }

@@ -14,16 +14,24 @@ describe('gate.cpuPerRequest', () => {
     expect(parseConfig(base, 'perf-gate.yml', {}).gate.cpuPerRequest).toBe('report')
   })
 
-  it('refuses "gate" without resource sampling, naming the path (exit 2)', () => {
+  it.each(['gate', 'only'])('refuses "%s" without resource sampling, naming the path (exit 2)', (mode) => {
     let error: unknown
     try {
-      parseConfig({ ...base, gate: { cpuPerRequest: 'gate', sampleResources: false } }, 'perf-gate.yml', {})
+      parseConfig({ ...base, gate: { cpuPerRequest: mode, sampleResources: false } }, 'perf-gate.yml', {})
     } catch (e) {
       error = e
     }
     expect(error).toBeInstanceOf(ConfigError)
     expect((error as ConfigError).exitCode).toBe(2)
-    expect((error as ConfigError).problems.join('\n')).toMatch(/gate\.cpuPerRequest.*gate\.sampleResources/)
+    expect((error as ConfigError).problems.join('\n')).toMatch(
+      new RegExp(`gate\\.cpuPerRequest.*"${mode}" needs gate\\.sampleResources`),
+    )
+  })
+
+  it('accepts "only" with resource sampling (on by default)', () => {
+    expect(
+      parseConfig({ ...base, gate: { cpuPerRequest: 'only' } }, 'perf-gate.yml', {}).gate.cpuPerRequest,
+    ).toBe('only')
   })
 
   it('refuses an unknown mode', () => {

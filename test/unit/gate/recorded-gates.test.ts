@@ -33,12 +33,12 @@ const GATED = 'nginx-passthrough/rate-500-1kb'
  * warm-up round), written to a fresh folder and loaded as the CLI loads it. Every replacement must
  * apply: a test that thinks it changed the example but did not would test something else.
  */
-function example(): { loaded: LoadedConfig; dir: string } {
+function example(maxRounds = 4, gateLines = ''): { loaded: LoadedConfig; dir: string } {
   let text = readFileSync(EXAMPLE, 'utf8')
   for (const [from, to] of [
     ['rounds: 5', 'rounds: 3'],
     ['warmupRounds: 1', 'warmupRounds: 0'],
-    ['maxRounds: 20', 'maxRounds: 4'],
+    ['maxRounds: 20', `maxRounds: ${maxRounds}${gateLines}`],
   ] as const) {
     expect(text, from).toContain(from)
     text = text.replaceAll(from, to)
@@ -130,6 +130,35 @@ function crashingAt(recording: Recording, crashAt: number): MeasurerFactory {
     }
   }
 }
+
+describe('a busy runner: CPU per request decides where P95 cannot (gate.cpuPerRequest: only)', () => {
+  // Eight paired blocks of the example, A/A, recorded with one core spinning (npm run bench:cpu-noise
+  // -- OUT --busy, gate 3 of 3, docs/cpu-per-request.md): sigma of the log P95 ratio 0.168 per block,
+  // of CPU per request 0.030.
+  const BUSY = path.join(ROOT, 'test/fixtures/journals/nginx-example-aa-busy.jsonl')
+
+  it('P95 stays inconclusive after all eight pairs; CPU per request passes the same runs in fewer', async () => {
+    const recording = await readRecording(BUSY)
+    const latency = example(8)
+    const byLatency = await gate(latency.loaded, latency.dir, replayMeasurer(recording, new VirtualClock()))
+    expect(byLatency.results.verdict).toBe('inconclusive')
+    expect(byLatency.results.paired?.pairs).toBe(8)
+
+    const cpu = example(8, '\n  cpuPerRequest: only')
+    const byCpu = await gate(cpu.loaded, cpu.dir, replayMeasurer(recording, new VirtualClock()))
+    expect(byCpu.exitCode).toBe(0)
+    expect(byCpu.results.verdict).toBe('pass')
+    expect(byCpu.results.paired?.pairs).toBeLessThan(8)
+    const cell = byCpu.results.cells.find((c) => c.cell === GATED)
+    expect(cell?.cpuPerRequest).toMatchObject({ gated: true, only: true, verdict: 'pass', service: 'nginx' })
+    expect(cell?.reasons).toContain(
+      `latency is shown, not gated (gate.cpuPerRequest: only): ${cell?.latencyVerdict}`,
+    )
+    // Latency is still compared and shown, with its interval.
+    expect(cell?.ratio).not.toBeNull()
+    expect(byCpu.report).toContain('Gateway CPU per request')
+  })
+})
 
 describe('a measurement that fails mid-gate', () => {
   // Was a Docker gate of test/integration/faults.test.ts (a k6 wrapper that segfaults on its third

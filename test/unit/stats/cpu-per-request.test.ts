@@ -3,6 +3,8 @@ import type { CellComparison, ResourceSample, RunResult } from '../../../src/mod
 import {
   combinedVerdict,
   compareCpuPerRequest,
+  decidedByCpu,
+  decidingChangePct,
   runCpuPerRequest,
   targetService,
   withCpuPerRequest,
@@ -170,10 +172,11 @@ function cell(name: string, latency: CellComparison['latencyVerdict'], pValue: n
   } as unknown as CellComparison
 }
 
-function cpu(verdict: CellComparison['latencyVerdict'], pValue: number, gated = true) {
+function cpu(verdict: CellComparison['latencyVerdict'], pValue: number, gated = true, only = false) {
   return {
     service: 'gateway',
     gated,
+    ...(only ? { only: true as const } : {}),
     test: 'paired-t' as const,
     candidate: { n: 0, median: 0, mean: 0, lower: 0, upper: 0, values: [] },
     baseline: null,
@@ -251,5 +254,47 @@ describe('Holm over one hypothesis per cell per gated metric', () => {
     expect(a?.adjustedPValue).toBeCloseTo(0.04, 12)
     expect(a?.cpuPerRequest?.adjustedPValue).toBeNull()
     expect(a?.verdict).toBe('regression')
+  })
+})
+
+describe("gate.cpuPerRequest only: CPU per request decides in latency's place", () => {
+  it.each([
+    ['regression', 'pass', 'pass'],
+    ['pass', 'regression', 'regression'],
+    ['inconclusive', 'pass', 'pass'],
+    ['pass', 'inconclusive', 'inconclusive'],
+  ] as const)('latency %s, CPU %s: %s', (latency, cpuVerdict, expected) => {
+    const next = withCpuPerRequest(cell('a/s', latency, 0.5), cpu(cpuVerdict, 0.5, true, true))
+    expect(next.verdict).toBe(expected)
+    expect(decidedByCpu(next)).toBe(true)
+    // The reasons say which metric decided, and that latency was only shown.
+    expect(next.reasons.at(-1)).toBe(`latency is shown, not gated (gate.cpuPerRequest: only): ${latency}`)
+  })
+
+  it('reports the change of the metric that decides', () => {
+    const latencyCell = { ...cell('a/s', 'pass', 0.5), changePct: 3 }
+    expect(decidingChangePct(latencyCell)).toBe(3)
+    expect(decidingChangePct(withCpuPerRequest(latencyCell, cpu('regression', 0.5)))).toBe(3)
+    expect(decidingChangePct(withCpuPerRequest(latencyCell, cpu('regression', 0.5, true, true)))).toBe(20)
+  })
+
+  it('an error-rate failure still regresses the cell', () => {
+    const failing = { ...cell('a/s', 'pass', 0.5), errorRate: { ...NO_ERRORS, aboveCeiling: true } }
+    expect(withCpuPerRequest(failing, cpu('pass', 0.5, true, true)).verdict).toBe('regression')
+  })
+
+  it('Holm runs over the CPU hypotheses only (R p.adjust(c(0.02, 0.03), "holm") = 0.04, 0.04)', () => {
+    // Latency p-values 0.001 would have been part of the family with `gate`: here they are not.
+    const cells = [
+      withCpuPerRequest(cell('a/s', 'regression', 0.001), cpu('regression', 0.02, true, true)),
+      withCpuPerRequest(cell('b/s', 'regression', 0.001), cpu('regression', 0.03, true, true)),
+    ]
+    const [a, b] = applyHolm(cells, 0.95)
+    expect(a?.adjustedPValue).toBeNull()
+    expect(a?.cpuPerRequest?.adjustedPValue).toBeCloseTo(0.04, 12)
+    expect(b?.cpuPerRequest?.adjustedPValue).toBeCloseTo(0.04, 12)
+    expect([a?.verdict, b?.verdict]).toEqual(['regression', 'regression'])
+    // At alpha 0.01 neither CPU regression stands, and latency's cannot rescue them.
+    expect(applyHolm(cells, 0.99).map((c) => c.verdict)).toEqual(['inconclusive', 'inconclusive'])
   })
 })
