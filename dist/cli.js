@@ -71,7 +71,7 @@ import {
   verdictOutput,
   welchEstimate,
   writeArtifacts
-} from "./chunks/chunk-7QRFJMNE.js";
+} from "./chunks/chunk-POGQ2FZM.js";
 import {
   require_build,
   require_dist
@@ -1679,7 +1679,7 @@ var package_default = {
     "check-k6-pins": "node --experimental-strip-types scripts/check-k6-pins.ts",
     test: "vitest run",
     "test:unit": "vitest run --project unit",
-    "test:integration": "vitest run --project integration --project integration-offline",
+    "test:integration": "vitest run --project integration --project integration-measuring --project integration-offline",
     "test:e2e": "vitest run --project e2e --project e2e-offline",
     "check-dist": "npm run build && git diff --exit-code -- dist",
     "gate:example": "node dist/cli.js run --config examples/nginx/perf-gate.yml --out perf-gate-results",

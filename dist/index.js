@@ -11,6 +11,7 @@ import {
   SHARD_FORMAT,
   checkSessionBaseline,
   createOctokit,
+  decidingChangePct,
   describeFailure,
   disableReaperUnlessSet,
   endProcess,
@@ -38,7 +39,7 @@ import {
   tryGitHub,
   verdictOutput,
   writeArtifacts
-} from "./chunks/chunk-7QRFJMNE.js";
+} from "./chunks/chunk-POGQ2FZM.js";
 import {
   external_exports
 } from "./chunks/chunk-HKIATO7U.js";
@@ -546,7 +547,7 @@ function setOutputs(values, setOutput2 = setOutput) {
 }
 function verdictOutputs(results) {
   const gated = results.cells.filter((c) => !c.control);
-  const changes = gated.map((c) => c.changePct).filter((x) => x !== null && Number.isFinite(x));
+  const changes = gated.map(decidingChangePct).filter((x) => x !== null && Number.isFinite(x));
   return {
     regressedCells: gated.filter((c) => c.verdict === "regression").map((c) => c.cell).join(","),
     ...changes.length > 0 ? { change: Math.max(...changes).toFixed(1) } : {}
