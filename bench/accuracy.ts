@@ -63,6 +63,11 @@ interface GateRecord {
   label: string
   method: 'paired' | 'auto'
   work: number
+  /**
+   * Every gated cell's verdict, latency change and CPU-per-request change (absent in gates recorded
+   * before the field existed): a matrix gate decides per cell.
+   */
+  cells?: { cell: string; verdict: string; changePct: number | null; cpuChangePct: number | null }[]
   /** The --env knobs the gate ran with (absent in gates recorded before the option existed). */
   env?: Record<string, string>
   busy: boolean
@@ -159,6 +164,21 @@ async function runGates(options: {
       changePct: gated?.changePct ?? null,
       ratio: gated?.ratio ? { lower: gated.ratio.lower, upper: gated.ratio.upper } : null,
       runner: results?.notes?.find((n: string) => n.startsWith('Runner check')) ?? null,
+      cells: (results?.cells ?? [])
+        .filter((c: { control: boolean }) => !c.control)
+        .map(
+          (c: {
+            cell: string
+            verdict: string
+            changePct: number | null
+            cpuPerRequest?: { changePct: number | null }
+          }) => ({
+            cell: c.cell,
+            verdict: c.verdict,
+            changePct: c.changePct,
+            cpuChangePct: c.cpuPerRequest?.changePct ?? null,
+          }),
+        ),
       loadBefore,
       loadAfter: loadavg()[0] as number,
       startedAt: new Date(began).toISOString(),
@@ -172,6 +192,12 @@ async function runGates(options: {
         )} gate ${i + 1}/${options.gates}: exit ${run.code} ${record.verdict} by ${record.evidence}, ` +
         `${record.changePct === null ? 'n/a' : `${record.changePct.toFixed(1)}%`}, ${record.pairs} pairs, ${wallTimeS.toFixed(0)} s, load ${loadBefore.toFixed(1)} -> ${record.loadAfter.toFixed(1)}\n`,
     )
+    // A matrix: each gated cell's verdict and the change of both metrics.
+    if ((record.cells?.length ?? 0) > 1)
+      for (const c of record.cells ?? [])
+        process.stdout.write(
+          `  ${c.cell}: ${c.verdict}, P95 ${c.changePct?.toFixed(1) ?? 'n/a'}%, CPU/request ${c.cpuChangePct?.toFixed(1) ?? 'n/a'}%\n`,
+        )
     if (run.code !== 0 && run.code !== 1) process.stderr.write(run.stderr.slice(-3000))
   }
 }
