@@ -37,6 +37,9 @@ const MEASURING_INTEGRATION = [
   'test/integration/measurement-modes.test.ts',
 ]
 
+// The adoption end-to-end file: a fresh repository from `init` to gated pull requests.
+const ADOPTION_E2E = 'test/e2e/adoption.test.ts'
+
 // Docker integration files that may run at once: each starts its own stacks under its own run id.
 const DOCKER_WORKERS = 2
 
@@ -128,8 +131,23 @@ export default defineConfig({
           name: 'e2e',
           globalSetup: BUILD_DIST,
           include: ['test/e2e/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, ...OFFLINE_E2E],
+          exclude: [...configDefaults.exclude, ...OFFLINE_E2E, ADOPTION_E2E],
+          // Two at a time: each gates a change far larger than a neighbour's noise (a 20 ms or 500 ms
+          // delay), or asserts only that the exit code follows whatever verdict the runner gave.
           sequence: { groupOrder: 3 },
+          maxWorkers: DOCKER_WORKERS,
+          testTimeout: 600_000,
+          hookTimeout: 600_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e-adoption',
+          globalSetup: BUILD_DIST,
+          include: [ADOPTION_E2E],
+          // Last and alone: it removes perf-gate/echo:local so that the action must build it (and it
+          // does, so the image is back afterwards), which would break any file running beside it.
+          sequence: { groupOrder: 4 },
           testTimeout: 600_000,
           hookTimeout: 600_000,
           fileParallelism: false,
