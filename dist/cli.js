@@ -1680,7 +1680,7 @@ var package_default = {
     test: "vitest run",
     "test:unit": "vitest run --project unit",
     "test:integration": "vitest run --project integration --project integration-measuring --project integration-offline",
-    "test:e2e": "vitest run --project e2e --project e2e-offline",
+    "test:e2e": "vitest run --project e2e --project e2e-adoption --project e2e-offline",
     "check-dist": "npm run build && git diff --exit-code -- dist",
     "gate:example": "node dist/cli.js run --config examples/nginx/perf-gate.yml --out perf-gate-results",
     "bench:accuracy": "node bench/run.mjs",
