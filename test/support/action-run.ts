@@ -78,6 +78,10 @@ export async function runAction(options: ActionRunOptions): Promise<ActionRun> {
     GITHUB_SHA: 'c'.repeat(40),
     RUNNER_TEMP: dir,
     PERF_GATE_RUN_ID: `e2e-${run}`,
+    // Node's compile cache, when the test run set one (vitest.config.ts): a runner's cold start is
+    // not what these tests are about, and parsing dist's vendor chunk in every action run is CPU the
+    // tests beside them need.
+    ...(process.env.NODE_COMPILE_CACHE ? { NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE } : {}),
   }
   for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase()}`] = value
   const child = spawn(process.execPath, [path.join(ROOT, 'dist/index.js')], { env, cwd: workspace })
