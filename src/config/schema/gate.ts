@@ -79,6 +79,12 @@ export const gateSchema = z
       .describe(
         'Paired mode: "duet" drives both variants at the same time from one k6 process, so both see the same moment of the machine; "interleaved" runs them one after the other (AB or BA at random).',
       ),
+    onRegression: z
+      .enum(['stop', 'decide-rest'])
+      .default('stop')
+      .describe(
+        'Paired mode: what the gate does once a gated cell regressed. stop (default): it blocks at once, and gated cells not decided yet stay inconclusive. decide-rest: it keeps measuring the undecided gated cells (adaptive blocks: only them and their controls) while gate.maxRounds and gate.timeBudget allow, so the report names every cell that regressed; the verdict is regression either way.',
+      ),
     pairsPerBlock: z
       .number()
       .int()

@@ -70,6 +70,7 @@ export class Evidence {
       blockMs: this.blockMs,
       blockCells: this.blockCells,
       nextBlockCells: this.cellsToMeasure().length,
+      decideRest: gate.onRegression === 'decide-rest',
     }
   }
 

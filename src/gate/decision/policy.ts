@@ -48,6 +48,11 @@ export interface PolicyInput {
   blockCells?: readonly number[]
   /** Cells the next block would measure. */
   nextBlockCells?: number
+  /**
+   * gate.onRegression `decide-rest`: a regression does not stop the gate while other gated cells are
+   * undecided and another block fits, so the report names every cell that regressed.
+   */
+  decideRest?: boolean
 }
 
 /**
@@ -155,7 +160,21 @@ function storedStep(input: PolicyInput, stored: NonNullable<PolicyInput['stored'
 function pairedStep(input: PolicyInput, paired: NonNullable<PolicyInput['paired']>): PolicyStep {
   const { cells, pairs } = paired
   const verdict = gatedVerdict(cells)
+  // Why no further block may run, as the end of "after N pairs…", or null when one may.
+  const limit =
+    pairs + input.pairsPerBlock > input.maxPairs
+      ? ', the most this gate runs (gate.maxRounds)'
+      : input.elapsedMs + nextBlockMs(input) > input.budgetMs
+        ? ' when the time budget (gate.timeBudget) ran out'
+        : null
   if (pairs >= input.minPairs && verdict !== 'inconclusive') {
+    const open = cells.filter((c) => !c.control && c.verdict === 'inconclusive')
+    const rest = verdict === 'regression' && input.decideRest === true && open.length > 0
+    if (rest && limit === null)
+      return {
+        action: 'add-block',
+        why: `${cellsWith(cells, 'regression')} regressed; deciding ${cellsWith(cells, 'inconclusive')} too (gate.onRegression: decide-rest)`,
+      }
     return {
       action: 'stop',
       verdict,
@@ -163,23 +182,16 @@ function pairedStep(input: PolicyInput, paired: NonNullable<PolicyInput['paired'
       reason:
         verdict === 'pass'
           ? `every gated cell passes after ${pairs} pairs`
-          : `${cellsWith(cells, 'regression')} regressed after ${pairs} pairs`,
+          : `${cellsWith(cells, 'regression')} regressed after ${pairs} pairs` +
+            (rest ? `; ${cellsWith(cells, 'inconclusive')} still inconclusive${limit}` : ''),
     }
   }
-  if (pairs + input.pairsPerBlock > input.maxPairs) {
+  if (limit !== null) {
     return {
       action: 'stop',
       verdict,
       evidence: 'paired',
-      reason: `still ${verdict} after ${pairs} pairs, the most this gate runs (gate.maxRounds)`,
-    }
-  }
-  if (input.elapsedMs + nextBlockMs(input) > input.budgetMs) {
-    return {
-      action: 'stop',
-      verdict,
-      evidence: 'paired',
-      reason: `still ${verdict} after ${pairs} pairs when the time budget (gate.timeBudget) ran out`,
+      reason: `still ${verdict} after ${pairs} pairs${limit}`,
     }
   }
   return {

@@ -351,6 +351,26 @@ describe('adaptive blocks: a decided cell leaves the paired blocks', () => {
     )
   })
 
+  it('gate.onRegression decide-rest: measures on after the first regression until every cell is decided', async () => {
+    // +25% in gw; its rate-300 cell is noisy and regresses only after more pairs.
+    const changed: Synthetic = { seed: 32, effect: { gw: 1.25 }, noise: { 'gw/rate-300': 0.2 }, blocks: 20 }
+    const stop = await replayGate(gate, changed, { yaml: matrixConfigYaml(gate) })
+    const verdicts = (r: typeof stop) => Object.fromEntries(r.results.cells.map((c) => [c.cell, c.verdict]))
+    expect(stop.results.verdict).toBe('regression')
+    expect(verdicts(stop)['gw/rate-300']).toBe('inconclusive')
+    const rest = { ...gate, onRegression: 'decide-rest' }
+    const all = await replayGate(rest, changed, { yaml: matrixConfigYaml(rest) })
+    expect(all.results.verdict).toBe('regression')
+    expect(all.exitCode).toBe(1)
+    expect(all.results.paired!.blocks).toBeGreaterThan(stop.results.paired!.blocks)
+    for (const cell of ['gw/rate-100', 'gw/rate-200', 'gw/rate-300'])
+      expect(verdicts(all)[cell], cell).toBe('regression')
+    for (const cell of ['gw2/rate-100', 'gw2/rate-200', 'gw2/rate-300'])
+      expect(verdicts(all)[cell], cell).toBe('pass')
+    expect(all.results.decision).toMatch(/regressed after \d+ pairs$/)
+    expect(all.log.lines).toContainEqual(expect.stringMatching(/\(gate\.onRegression: decide-rest\)/))
+  })
+
   it('keeps the verdict, interval and adjusted p of the deciding look', async () => {
     const { loaded } = matrix(gate)
     const recording = syntheticRecording(loaded, synthetic)

@@ -100,6 +100,69 @@ describe('nextStep: paired blocks', () => {
     })
   })
 
+  describe('gate.onRegression', () => {
+    // One cell regressed, one still undecided, one passed.
+    const mixed = {
+      cells: [
+        control,
+        policyCell('gw/a', 'regression'),
+        policyCell('gw/b', 'inconclusive'),
+        policyCell('gw/c', 'pass'),
+      ],
+      pairs: 5,
+      blocks: 5,
+    }
+
+    it('stop (the default) blocks at the first regression and leaves the rest undecided', () => {
+      const step = nextStep(input({ start: 'paired', paired: mixed, blockMs: [20_000] }))
+      expect(step).toEqual({
+        action: 'stop',
+        verdict: 'regression',
+        evidence: 'paired',
+        reason: 'gw/a regressed after 5 pairs',
+      })
+    })
+
+    it('decide-rest keeps measuring while a gated cell is undecided and a block fits', () => {
+      const step = nextStep(input({ start: 'paired', paired: mixed, blockMs: [20_000], decideRest: true }))
+      expect(step).toEqual({
+        action: 'add-block',
+        why: 'gw/a regressed; deciding gw/b too (gate.onRegression: decide-rest)',
+      })
+    })
+
+    it('decide-rest stops as a regression, naming the undecided, at the pair limit or the budget', () => {
+      const capped = nextStep(
+        input({ start: 'paired', paired: { ...mixed, pairs: 20 }, blockMs: [20_000], decideRest: true }),
+      )
+      expect(capped).toEqual({
+        action: 'stop',
+        verdict: 'regression',
+        evidence: 'paired',
+        reason:
+          'gw/a regressed after 20 pairs; gw/b still inconclusive, the most this gate runs (gate.maxRounds)',
+      })
+      const late = nextStep(
+        input({ start: 'paired', paired: mixed, blockMs: [20_000], elapsedMs: 470_000, decideRest: true }),
+      )
+      expect(late).toMatchObject({ action: 'stop', verdict: 'regression' })
+      expect(late.action === 'stop' && late.reason).toMatch(/gw\/b still inconclusive when the time budget/)
+    })
+
+    it('decide-rest stops once every gated cell is decided', () => {
+      const decided = {
+        ...mixed,
+        cells: [control, policyCell('gw/a', 'regression'), policyCell('gw/c', 'pass')],
+      }
+      const step = nextStep(input({ start: 'paired', paired: decided, blockMs: [20_000], decideRest: true }))
+      expect(step).toMatchObject({
+        action: 'stop',
+        verdict: 'regression',
+        reason: 'gw/a regressed after 5 pairs',
+      })
+    })
+  })
+
   it('keeps adding blocks while inconclusive, until the pair limit or the time budget', () => {
     expect(nextStep(input({ stored, paired: paired('inconclusive', 8), blockMs: [20_000] })).action).toBe(
       'add-block',
