@@ -71,7 +71,7 @@ import {
   verdictOutput,
   welchEstimate,
   writeArtifacts
-} from "./chunks/chunk-POGQ2FZM.js";
+} from "./chunks/chunk-RNZ5NU2E.js";
 import {
   require_build,
   require_dist
@@ -1686,7 +1686,8 @@ var package_default = {
     "bench:accuracy": "node bench/run.mjs",
     "bench:calibrate": "node bench/run.mjs bench/calibrate-injector.ts",
     "bench:designs": "node bench/run.mjs bench/designs.ts",
-    "bench:cpu-noise": "node bench/run.mjs bench/cpu-noise.ts"
+    "bench:cpu-noise": "node bench/run.mjs bench/cpu-noise.ts",
+    "bench:duet-position": "node bench/run.mjs bench/duet-position.ts"
   },
   dependencies: {
     "@actions/artifact": "^6.2.1",

@@ -39,7 +39,7 @@ import {
   tryGitHub,
   verdictOutput,
   writeArtifacts
-} from "./chunks/chunk-POGQ2FZM.js";
+} from "./chunks/chunk-RNZ5NU2E.js";
 import {
   external_exports
 } from "./chunks/chunk-HKIATO7U.js";

@@ -8,11 +8,18 @@ interface K6Scenario {
   rate?: number
 }
 
+interface OptionsModule {
+  buildOptions: (scenario: Record<string, unknown>) => { scenarios: Record<string, K6Scenario> }
+}
+
+// A k6 module, plain JavaScript without types: imported by URL, so the type checker leaves it alone.
+const OPTIONS = new URL('../../../scenarios/lib/options.js', import.meta.url).href
+
 async function optionsFor(env: Record<string, string>, scenario: Record<string, unknown>) {
   vi.resetModules()
   ;(globalThis as { __ENV?: Record<string, string> }).__ENV = env
-  const { buildOptions } = await import('../../../scenarios/lib/options.js')
-  return buildOptions(scenario) as { scenarios: Record<string, K6Scenario> }
+  const { buildOptions } = (await import(OPTIONS)) as OptionsModule
+  return buildOptions(scenario)
 }
 
 const duet = { TARGETS: JSON.stringify({ candidate: 'http://a:8080/', baseline: 'http://b:8080/' }) }
