@@ -2,7 +2,8 @@
  * The run schedule: which cell (profile x scenario) runs when, for which variant. Pure and seeded, so
  * a gate can be replayed. Every round runs every cell once in a fresh random order, so slow drift of
  * the runner (thermal, neighbours) spreads over all cells instead of biasing the ones that run last.
- * In paired mode each cell of a round is an A/B pair whose order (AB or BA) is drawn per pair.
+ * In paired mode each cell of a round is an A/B pair whose order (AB or BA) alternates from round to
+ * round (pairOrder).
  */
 import { cellId, type VariantName } from '../model.js'
 import { seededRandom } from '../stats/random.js'
@@ -47,6 +48,27 @@ export function shuffle<T>(items: readonly T[], random: () => number): T[] {
   return out
 }
 
+/**
+ * The order of a cell's A/B pair in a round: alternating from round to round (rounds continue across
+ * paired blocks), starting with an order drawn per cell from the seed. Each variant then holds each
+ * position (a duet's first-listed target, the interleaved run that goes first) in half of the cell's
+ * pairs, give or take one: a position that costs more cancels within every two pairs. Drawn
+ * independently per pair, a cell could hold one order in all four pairs of a short gate (1 in 8),
+ * and a residual position effect would have read as a change (docs/accuracy.md, "The duet's position
+ * effect").
+ */
+export function pairOrder(seed: number, cell: string, round: number): VariantName[] {
+  const first = seededRandom((seed * 1_000_003) ^ fnv1a(cell))() < 0.5 ? 0 : 1
+  return (round + first) % 2 === 0 ? ['baseline', 'candidate'] : ['candidate', 'baseline']
+}
+
+/** 32-bit FNV-1a of a string: a cell id as a seed. */
+function fnv1a(text: string): number {
+  let hash = 0x811c9dc5
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0
+  return hash
+}
+
 /** Expands the matrix into an ordered list of runs. Warm-up rounds come first. */
 export function planSchedule(input: ScheduleInput): PlannedRun[] {
   const firstRound = input.firstRound ?? 0
@@ -62,9 +84,7 @@ export function planSchedule(input: ScheduleInput): PlannedRun[] {
     const warmup = r < input.warmupRounds
     for (const { profile, scenario } of shuffle(cells, random)) {
       const variants: VariantName[] = input.paired
-        ? random() < 0.5
-          ? ['baseline', 'candidate']
-          : ['candidate', 'baseline']
+        ? pairOrder(input.seed, cellId(profile, scenario), round)
         : ['candidate']
       for (const variant of variants) {
         runs.push({

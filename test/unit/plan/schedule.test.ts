@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   isolateSchedule,
+  pairOrder,
   planSchedule,
   seededRandom,
   shuffle,
@@ -62,9 +63,26 @@ describe('planSchedule', () => {
       expect(new Set([first.variant, second.variant])).toEqual(new Set(['baseline', 'candidate']))
       if (first.variant === 'baseline') ab++
     }
-    // 80 pairs, each AB with probability 1/2: far from all one way.
-    expect(ab).toBeGreaterThan(20)
-    expect(ab).toBeLessThan(60)
+    // 80 pairs of 4 cells over 20 rounds, alternating per cell: exactly half one way.
+    expect(ab).toBe(40)
+  })
+
+  it("alternates each cell's order from round to round, across extensions (paired blocks)", () => {
+    // One block per call, as paired blocks plan them (firstRound = block).
+    const blocks = Array.from({ length: 6 }, (_, block) =>
+      planSchedule({ ...base, rounds: 1, warmupRounds: 0, paired: true, firstRound: block }),
+    )
+    const firstOf = (cell: string) =>
+      blocks.map((runs) => runs.find((r) => r.cell === cell)?.variant ?? 'missing')
+    const starts = new Set<string>()
+    for (const cell of ['a/x', 'a/y', 'b/x', 'b/y']) {
+      const firsts = firstOf(cell)
+      for (let b = 1; b < firsts.length; b++) expect(firsts[b], `${cell} block ${b}`).not.toBe(firsts[b - 1])
+      starts.add(firsts[0] as string)
+    }
+    // The starting order is drawn per cell, not the same for every cell.
+    expect(starts.size).toBe(2)
+    expect(pairOrder(7, 'a/x', 3)).toEqual(pairOrder(7, 'a/x', 3))
   })
 
   it('continues numbering rounds for extensions', () => {
