@@ -34,8 +34,10 @@ export function cpuPerRequestTable(results: GateResults): FigureTable | null {
   if (cells.length === 0) return null
   const level = `${Math.round(results.confidence * 100)}% CI`
   const gated = cells.some((c) => c.cpuPerRequest?.gated)
+  const only = cells.some((c) => c.cpuPerRequest?.only)
+  const how = only ? "gated in latency's place" : gated ? 'gated beside latency' : 'reported, not gated'
   return {
-    title: `Gateway CPU per request: CPU µs of the target service per request over the load window (cgroup counter), ${level}; ${gated ? 'gated beside latency' : 'reported, not gated'}`,
+    title: `Gateway CPU per request: CPU µs of the target service per request over the load window (cgroup counter), ${level}; ${how}`,
     headers: [
       'Level',
       'Profile',
@@ -74,7 +76,11 @@ export function cpuPerRequestLine(results: GateResults): string | null {
   if (results.mode === 'baseline') return null
   const cells = results.cells.filter((c) => !c.control && c.cpuPerRequest)
   if (cells.length === 0) return null
-  const how = cells.some((c) => c.cpuPerRequest?.gated) ? 'gated' : 'reported'
+  const how = cells.some((c) => c.cpuPerRequest?.only)
+    ? "gated in latency's place: the verdicts are its, the table's change is P95's"
+    : cells.some((c) => c.cpuPerRequest?.gated)
+      ? 'gated'
+      : 'reported'
   if (cells.length > LINE_MAX_CELLS) {
     const count = (v: string) => cells.filter((c) => c.cpuPerRequest?.verdict === v).length
     const parts = (['regression', 'inconclusive', 'pass'] as const)

@@ -4,7 +4,7 @@
  * shaded, and each row says which bound decided. Only cells with a ratio appear.
  */
 import type { TopLevelSpec } from 'vega-lite'
-import type { CellComparison, GateResults } from '../../model.js'
+import type { CellComparison, GateResults, RatioEstimate, Verdict } from '../../model.js'
 import { formatSignedPct, metricLabel } from '../format.js'
 import {
   CHART_CONFIG,
@@ -18,20 +18,37 @@ import {
 
 type Row = Record<string, string | number>
 
+/** The comparison a cell was decided by: its latency ratio, or its CPU per request's under `only`. */
+interface Decided {
+  ratio: RatioEstimate
+  verdict: Verdict
+  /** Candidate minus baseline mean, in the metric's unit (ms, or µs per request). */
+  delta: number
+}
+
+function decidedBy(cell: CellComparison, cpuOnly: boolean): Decided | null {
+  if (cpuOnly) {
+    const cpu = cell.cpuPerRequest
+    if (!cpu?.ratio || !cpu.baseline) return null
+    return { ratio: cpu.ratio, verdict: cpu.verdict, delta: cpu.candidate.mean - cpu.baseline.mean }
+  }
+  if (!cell.ratio || !cell.baseline) return null
+  return { ratio: cell.ratio, verdict: cell.latencyVerdict, delta: cell.candidate.mean - cell.baseline.mean }
+}
+
 /**
  * Which part of the verdict rule decided a cell's latency verdict (stats/verdict.ts), in the words of
  * the rule: pass when the upper bound is below 1 + threshold; regression when the lower bound is above
  * 1 and the estimate above 1 + threshold; inconclusive otherwise.
  */
-function ruleText(cell: CellComparison, thresholdPct: number): string {
-  const ratio = cell.ratio
-  if (!ratio) return ''
+function ruleText(cell: CellComparison, decided: Decided, thresholdPct: number): string {
+  const { ratio, verdict } = decided
   const pct = (value: number): string => formatSignedPct((value - 1) * 100)
   const limit = formatSignedPct(thresholdPct, 0)
   if (cell.control) return 'control: monitors the runner, not gated'
   let text: string
-  if (cell.latencyVerdict === 'pass') text = `pass: upper ${pct(ratio.upper)} < ${limit}`
-  else if (cell.latencyVerdict === 'regression')
+  if (verdict === 'pass') text = `pass: upper ${pct(ratio.upper)} < ${limit}`
+  else if (verdict === 'regression')
     text = `regression: lower ${pct(ratio.lower)} > 0%, estimate ${pct(ratio.estimate)} > ${limit}`
   // Significant and above the threshold, yet inconclusive: the stricter block confidence or Holm's
   // correction over the cells held it back (stats/verdict.ts, multiple-testing.ts).
@@ -40,23 +57,25 @@ function ruleText(cell: CellComparison, thresholdPct: number): string {
   else if (ratio.lower > 1)
     text = `inconclusive: estimate ${pct(ratio.estimate)} ≤ ${limit}, upper ${pct(ratio.upper)} above`
   else text = `inconclusive: upper ${pct(ratio.upper)} ≥ ${limit}, lower ≤ 0%`
-  return cell.verdict === cell.latencyVerdict ? text : `${text}; error rate: ${cell.verdict}`
+  return cell.verdict === verdict ? text : `${text}; error rate: ${cell.verdict}`
 }
 
-/** A row per cell decided by its latency ratio. */
-function decisionValues(results: GateResults, thresholdPct: number): Row[] {
+/** A row per cell decided by its ratio (latency's, or CPU per request's under `only`). */
+function decisionValues(results: GateResults, thresholdPct: number, cpuOnly: boolean): Row[] {
   const values: Row[] = []
   for (const cell of results.cells) {
     // Capacity and arena cells are decided by their capacity or score, which this chart does not draw.
-    if (!cell.ratio || !cell.baseline || cell.capacity || cell.arena) continue
+    const decided = decidedBy(cell, cpuOnly)
+    if (!decided || cell.capacity || cell.arena) continue
     values.push({
       cell: cell.cell,
-      region: cell.control ? 'control' : cell.latencyVerdict,
-      estimatePct: tidy((cell.ratio.estimate - 1) * 100),
-      lowerPct: tidy((cell.ratio.lower - 1) * 100),
-      upperPct: tidy((cell.ratio.upper - 1) * 100),
-      deltaMs: tidy(cell.candidate.mean - cell.baseline.mean),
-      rule: ruleText(cell, thresholdPct),
+      region: cell.control ? 'control' : decided.verdict,
+      estimatePct: tidy((decided.ratio.estimate - 1) * 100),
+      lowerPct: tidy((decided.ratio.lower - 1) * 100),
+      upperPct: tidy((decided.ratio.upper - 1) * 100),
+      // Latency in ms, CPU per request in µs: named by unit, as the tooltip says.
+      [cpuOnly ? 'deltaUs' : 'deltaMs']: tidy(decided.delta),
+      rule: ruleText(cell, decided, thresholdPct),
     })
   }
   return values
@@ -68,13 +87,14 @@ function decisionPlot(
   y: Record<string, unknown>,
   color: Record<string, unknown>,
   thresholdPct: number,
+  delta: { field: string; title: string },
 ): Record<string, unknown> {
   const tooltip = [
     { field: 'cell', title: 'Cell' },
     { field: 'estimatePct', title: 'Change (%)' },
     { field: 'lowerPct', title: 'CI lower (%)' },
     { field: 'upperPct', title: 'CI upper (%)' },
-    { field: 'deltaMs', title: 'Change (ms, geometric means)' },
+    delta,
     { field: 'rule', title: 'Decided by' },
   ]
   return {
@@ -113,8 +133,9 @@ function decisionPlot(
 /** Each cell's change against 0% and the threshold, or null without a cell decided by its ratio. */
 export function decisionChart(results: GateResults): ChartDefinition | null {
   const thresholdPct = results.threshold * 100
-  const metric = metricLabel(results.metric)
-  const values = decisionValues(results, thresholdPct)
+  const cpuOnly = results.cells.some((cell) => cell.cpuPerRequest?.only)
+  const metric = cpuOnly ? 'CPU per request' : metricLabel(results.metric)
+  const values = decisionValues(results, thresholdPct, cpuOnly)
   if (values.length === 0) return null
   const cells = values.map((row) => row.cell as string)
   const lows = values.map((row) => row.lowerPct as number)
@@ -160,7 +181,18 @@ export function decisionChart(results: GateResults): ChartDefinition | null {
     $schema: CHART_SCHEMA,
     title,
     data: { values },
-    hconcat: [decisionPlot(x, y, color, thresholdPct), rules],
+    hconcat: [
+      decisionPlot(
+        x,
+        y,
+        color,
+        thresholdPct,
+        cpuOnly
+          ? { field: 'deltaUs', title: 'Change (µs per request)' }
+          : { field: 'deltaMs', title: 'Change (ms, geometric means)' },
+      ),
+      rules,
+    ],
     spacing: 12,
     config: CHART_CONFIG,
   }

@@ -20,8 +20,10 @@ export function gatedCells(results: GateResults): CellComparison[] {
 
 /** The gate's context after its name: metric, threshold, confidence, and which evidence it used. */
 export function context(results: GateResults, metric: string): string[] {
+  // gate.cpuPerRequest `only`: CPU per request decides, the latency metric is only shown.
+  const only = results.cells.some((cell) => cell.cpuPerRequest?.only)
   const parts = [
-    metric,
+    only ? `CPU per request (${metric} shown, not gated)` : metric,
     `threshold ${formatSignedPct(results.threshold * 100, 0)}`,
     `${Math.round(results.confidence * 100)}% confidence`,
   ]

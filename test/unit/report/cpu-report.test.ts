@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { CellComparison, GateResults } from '../../../src/model.js'
+import { decisionChart } from '../../../src/report/charts/decision.js'
 import { cpuPerRequestLine, cpuPerRequestTable } from '../../../src/report/cpu-content.js'
 import { renderHtml } from '../../../src/report/html.js'
 import { renderMarkdown } from '../../../src/report/markdown.js'
@@ -71,5 +72,30 @@ describe('CPU per request in the report', () => {
       cells: [...results.cells, ...results.cells].map((c, i) => ({ ...c, cell: `p${i}/s` })),
     }
     expect(cpuPerRequestLine(many)).toBe('Gateway CPU per request (gated): 4 pass of 4 cells (table below).')
+  })
+
+  it('with gate.cpuPerRequest only, says CPU decides and P95 is shown, in the head, the line and the table', () => {
+    const base = withCpu(true)
+    const only = {
+      ...base,
+      cells: base.cells.map((c) => ({
+        ...c,
+        cpuPerRequest: { ...(c.cpuPerRequest as Cpu), only: true as const },
+      })),
+    }
+    const markdown = renderMarkdown(only)
+    expect(markdown).toContain('CPU per request (P95 shown, not gated) · threshold')
+    expect(cpuPerRequestLine(only)).toMatch(
+      /^Gateway CPU per request \(gated in latency's place: the verdicts are its, the table's change is P95's\): /,
+    )
+    expect(cpuPerRequestTable(only)?.title).toMatch(/; gated in latency's place$/)
+    // The decision chart draws the CPU comparison that decided, not P95's.
+    const chart = decisionChart(only)
+    expect(chart?.title).toBe('CPU per request change against the +10% threshold')
+    const rows = (chart?.spec as { data: { values: Record<string, unknown>[] } }).data.values
+    expect(rows[1]).toMatchObject({ cell: only.cells[1]?.cell, estimatePct: 2, region: 'pass' })
+    expect(rows[1]?.deltaUs).toBeCloseTo(0.6, 6)
+    // Gated beside latency (gate), the head names the latency metric alone.
+    expect(renderMarkdown(base)).not.toContain('not gated) · threshold')
   })
 })
