@@ -71,7 +71,7 @@ import {
   verdictOutput,
   welchEstimate,
   writeArtifacts
-} from "./chunks/chunk-RNZ5NU2E.js";
+} from "./chunks/chunk-ORZUXJMK.js";
 import {
   require_build,
   require_dist

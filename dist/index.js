@@ -39,7 +39,7 @@ import {
   tryGitHub,
   verdictOutput,
   writeArtifacts
-} from "./chunks/chunk-RNZ5NU2E.js";
+} from "./chunks/chunk-ORZUXJMK.js";
 import {
   external_exports
 } from "./chunks/chunk-HKIATO7U.js";
