@@ -71,7 +71,7 @@ import {
   verdictOutput,
   welchEstimate,
   writeArtifacts
-} from "./chunks/chunk-ORZUXJMK.js";
+} from "./chunks/chunk-IN2IM7P4.js";
 import {
   require_build,
   require_dist

@@ -39,7 +39,7 @@ import {
   tryGitHub,
   verdictOutput,
   writeArtifacts
-} from "./chunks/chunk-ORZUXJMK.js";
+} from "./chunks/chunk-IN2IM7P4.js";
 import {
   external_exports
 } from "./chunks/chunk-HKIATO7U.js";
