@@ -71,7 +71,7 @@ import {
   verdictOutput,
   welchEstimate,
   writeArtifacts
-} from "./chunks/chunk-IN2IM7P4.js";
+} from "./chunks/chunk-3BBPPZ6Z.js";
 import {
   require_build,
   require_dist

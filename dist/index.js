@@ -7,7 +7,6 @@ import {
   InfrastructureError,
   K6_VERSION,
   K6_VERSION_PATTERN,
-  REDACT_MIN_LENGTH,
   SHARD_FORMAT,
   checkSessionBaseline,
   createOctokit,
@@ -19,6 +18,7 @@ import {
   gateSession,
   guardInterrupts,
   headline,
+  hidden,
   isHttpError,
   k6FlagProblem,
   labelAcceptance,
@@ -39,7 +39,7 @@ import {
   tryGitHub,
   verdictOutput,
   writeArtifacts
-} from "./chunks/chunk-IN2IM7P4.js";
+} from "./chunks/chunk-3BBPPZ6Z.js";
 import {
   external_exports
 } from "./chunks/chunk-HKIATO7U.js";
@@ -894,7 +894,7 @@ function tempBaselinePath(file) {
   return path5.join(process.env.RUNNER_TEMP ?? tmpdir2(), `perf-gate-baseline-${path5.basename(file)}`);
 }
 function maskSecrets(loaded) {
-  for (const { value } of loaded.interpolated) if (value.length >= REDACT_MIN_LENGTH) setSecret(value);
+  for (const { value } of loaded.interpolated) if (hidden(value)) setSecret(value);
 }
 async function publishSafely(input) {
   try {

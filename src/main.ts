@@ -9,7 +9,7 @@ import { actionLogger, inertLogText } from './action-logger.js'
 import { getInputs, Inputs, type ActionSettings } from './config/inputs.js'
 import type { LoadedConfig } from './config/load.js'
 import { loadGateConfig } from './plan/plan-size.js'
-import { REDACT_MIN_LENGTH } from './config/secrets.js'
+import { hidden } from './config/secrets.js'
 import { describeFailure } from './errors.js'
 import { prepareOutDir, writeArtifacts, type Artifacts } from './gate/artifacts.js'
 import { labelAcceptance, verdictOutput, type AcceptanceRequest } from './gate/accept-regression.js'
@@ -204,10 +204,11 @@ function tempBaselinePath(file: string): string {
 /**
  * Registers every value the config took from the environment (an admin key from
  * `${PERF_GATE_ADMIN_KEY}`) with the runner's log masking, for everything the job logs from here on.
- * Values shorter than REDACT_MIN_LENGTH ("1", "on") are no secret and would garble the log.
+ * Values shorter than 4 characters ("1", "on") and the config format's own keywords ("paired") are no
+ * secret and would garble the log (`hidden`).
  */
 function maskSecrets(loaded: LoadedConfig): void {
-  for (const { value } of loaded.interpolated) if (value.length >= REDACT_MIN_LENGTH) core.setSecret(value)
+  for (const { value } of loaded.interpolated) if (hidden(value)) core.setSecret(value)
 }
 
 /** Publishes, turning any failure into a warning: reporting never changes a verdict. */

@@ -10,7 +10,9 @@
  * gateway) by naming it PERF_GATE_<NAME> in the step's env: such names are allowed and masked.
  */
 
+import { z } from 'zod'
 import { ConfigError } from '../errors.js'
+import { configFields } from './schema/config-fields.js'
 
 /** The prefix the workflow uses to hand a value to the config on purpose. */
 export const ALLOWED_VARIABLE_PREFIX = 'PERF_GATE_'
@@ -164,11 +166,46 @@ export interface InterpolatedValue {
  */
 export const REDACT_MIN_LENGTH = 4
 
+let keywords: ReadonlySet<string> | undefined
+
+/**
+ * The words the config format itself offers as settings: every enum and literal value of its schema
+ * (`paired`, `auto`, `duet`, `warn`, ...). Such a value is a setting, never a secret, and the journal
+ * and results.json are built from the same words (a run's phase `paired`, the key `paired`): masking
+ * `method: ${PERF_GATE_METHOD}` = paired as `${PERF_GATE_METHOD}` there broke the journal.
+ */
+export function configKeywords(): ReadonlySet<string> {
+  if (keywords) return keywords
+  const found = new Set<string>()
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) for (const item of node) walk(item)
+    else if (node !== null && typeof node === 'object') {
+      for (const [key, item] of Object.entries(node)) {
+        if (key === 'enum' && Array.isArray(item))
+          for (const e of item) if (typeof e === 'string') found.add(e)
+        if (key === 'const' && typeof item === 'string') found.add(item)
+        walk(item)
+      }
+    }
+  }
+  walk(z.toJSONSchema(configFields, { io: 'input', unrepresentable: 'any' }))
+  keywords = found
+  return found
+}
+
+/**
+ * Whether an interpolated value is hidden (masked in the log, `***` in messages, `${NAME}` in files):
+ * 4 characters or more, and not one of the config format's own keywords.
+ */
+export function hidden(value: string): boolean {
+  return value.length >= REDACT_MIN_LENGTH && !configKeywords().has(value)
+}
+
 /** The values to hide, longest first (so a value containing another is hidden whole). */
 function hiddenValues(used: readonly InterpolatedValue[]): InterpolatedValue[] {
   const seen = new Set<string>()
   return used
-    .filter((u) => u.value.length >= REDACT_MIN_LENGTH && !seen.has(u.value) && seen.add(u.value))
+    .filter((u) => hidden(u.value) && !seen.has(u.value) && seen.add(u.value))
     .sort((a, b) => b.value.length - a.value.length)
 }
 

@@ -8,7 +8,14 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { stringify } from 'yaml'
 import { loadConfig, parseConfig } from '../../../src/config/load.js'
-import { maskInterpolated, redactError, variableRefusal } from '../../../src/config/secrets.js'
+import {
+  configKeywords,
+  hidden,
+  maskInterpolated,
+  redact,
+  redactError,
+  variableRefusal,
+} from '../../../src/config/secrets.js'
 import { ConfigError, InfrastructureError } from '../../../src/errors.js'
 import { maskedLogger } from '../../../src/log.js'
 import { composeEnvironment } from '../../../src/stack/compose-stack.js'
@@ -210,6 +217,19 @@ describe('masking what ${NAME} held', () => {
       cells: [{ cell: 'p/${PERF_GATE_ADMIN_KEY}', n: 250 }],
       headers: { '${PERF_GATE_ADMIN_KEY}': 'x 250' },
     })
+  })
+
+  it("leaves the config format's own keywords alone: a method of paired taken from ${NAME} keeps the journal whole", () => {
+    const method = [...used, { name: 'PERF_GATE_METHOD', value: 'paired' }]
+    for (const word of ['paired', 'stored', 'auto', 'duet', 'interleaved', 'warn', 'fail', 'p95', 'split'])
+      expect(configKeywords().has(word), word).toBe(true)
+    expect(hidden('paired')).toBe(false)
+    expect(hidden('adm-9f8e7d6c5b4a')).toBe(true)
+    expect(hidden('250')).toBe(false)
+    expect(
+      maskInterpolated({ phase: 'paired', paired: { blocks: 3 }, key: 'adm-9f8e7d6c5b4a' }, method),
+    ).toEqual({ phase: 'paired', paired: { blocks: 3 }, key: '${PERF_GATE_ADMIN_KEY}' })
+    expect(redact('paired block 1 answered adm-9f8e7d6c5b4a', method)).toBe('paired block 1 answered ***')
   })
 
   it('masks every line a logger is given', async () => {
