@@ -71,7 +71,7 @@ import {
   verdictOutput,
   welchEstimate,
   writeArtifacts
-} from "./chunks/chunk-3BBPPZ6Z.js";
+} from "./chunks/chunk-IK7S2OO2.js";
 import {
   require_build,
   require_dist

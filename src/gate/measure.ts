@@ -336,13 +336,11 @@ function warmable(config: Config, scenarioName: string): boolean {
 }
 
 /**
- * Warms a paired block's freshly started stacks before its measured runs: each cell of `schedule`,
- * under that cell's own load, in windows of `warmup.windowS` until the judged percentile settles (or
- * once, for a fixed duration), at most `warmup.maxS` per cell. In duet pairing both stacks warm at
- * once, as their pairs will run (one k6 process, both variants, the same co-load); otherwise each stack
- * in `order` (the order they were started and set up in) warms alone. Every window is reported through
- * `ctx.onRun` as a warm-up run (never compared) and every stack and cell through `ctx.onEvent`.
- * Returns the seconds spent.
+ * Warms a paired block's freshly started stacks before its measured runs: each stack in `order` (the
+ * order they were started and set up in), each cell of `schedule` on it, under that cell's own load,
+ * in windows of `warmup.windowS` until the judged percentile settles (or once, for a fixed duration),
+ * at most `warmup.maxS` per stack and cell. Every window is reported through `ctx.onRun` as a warm-up
+ * run (never compared) and every stack and cell through `ctx.onEvent`. Returns the seconds spent.
  */
 export async function warmUpSession(
   ctx: ExecuteContext,
@@ -355,82 +353,53 @@ export async function warmUpSession(
   const began = Date.now()
   const cells = new Map<string, PlannedRun>()
   for (const run of schedule) if (!cells.has(run.cell)) cells.set(run.cell, run)
-  const together = (planned: PlannedRun) =>
-    ctx.pairing === 'duet' && duetCapable(ctx.config, planned.scenario)
-  const steps: { planned: PlannedRun; variants: readonly VariantName[] }[] = []
-  // Cells a duet measures: both stacks at once, cell by cell.
-  for (const planned of cells.values()) if (together(planned)) steps.push({ planned, variants: order })
-  // The rest: each stack alone, in the order the stacks were started.
-  for (const variant of order)
-    for (const planned of cells.values()) if (!together(planned)) steps.push({ planned, variants: [variant] })
-  for (const { planned, variants } of steps) {
-    if (!warmable(ctx.config, planned.scenario)) {
+  const metric = ctx.config.gate.metric
+  for (const variant of order) {
+    for (const planned of cells.values()) {
+      if (!warmable(ctx.config, planned.scenario)) {
+        ctx.log.info(`[${variant}] ${planned.cell}: not warmed (a search, an arena or an own script)`)
+        continue
+      }
+      // The cell's own load, cut into windows: no per-run warm-up inside a window.
+      const windowCtx: ExecuteContext = {
+        ...ctx,
+        config: {
+          ...ctx.config,
+          scenarios: ctx.config.scenarios.map((s) =>
+            s.name === planned.scenario ? { ...s, duration: `${warmup.windowS}s`, warmup: '0s' } : s,
+          ),
+        },
+      }
+      const cellBegan = Date.now()
+      const latencies: number[] = []
+      let steady = false
+      for (let window = 0; ; window++) {
+        const [run] = await execute(windowCtx, [{ ...planned, variant, warmup: true }], session)
+        if (!run) break
+        const recorded: RunResult = { ...run, warmup: true, warmupWindow: window }
+        latencies.push(recorded.metrics[metric])
+        await ctx.onRun(recorded)
+        steady = warmup.mode === 'fixed' || isSteady(latencies, warmup.rule)
+        const spentS = (Date.now() - cellBegan) / 1000
+        if (steady || spentS + warmup.windowS > warmup.maxS) break
+      }
+      const seconds = (Date.now() - cellBegan) / 1000
       ctx.log.info(
-        `[${variants.join(', ')}] ${planned.cell}: not warmed (a search, an arena or an own script)`,
+        `[${variant}] ${planned.cell}: warmed up in ${seconds.toFixed(0)} s, ${latencies.length} window(s), ${metric} ${latencies.map((l) => l.toFixed(2)).join(' -> ')} ms` +
+          (steady ? '' : ` (not settled within blockWarmupMax ${warmup.maxS} s: measured anyway)`),
       )
-      continue
+      await ctx.onEvent?.({
+        event: 'warm-up',
+        block: ctx.block ?? 0,
+        session: sessionIndex,
+        variant,
+        cell: planned.cell,
+        windows: latencies.length,
+        seconds,
+        steady,
+        latencies,
+      })
     }
-    await warmUpCell(ctx, session, planned, variants, warmup, sessionIndex)
   }
   return (Date.now() - began) / 1000
-}
-
-/** One cell's warm-up windows on the `variants`' stacks (both at once: a duet), until all settle. */
-async function warmUpCell(
-  ctx: ExecuteContext,
-  session: StackSession,
-  planned: PlannedRun,
-  variants: readonly VariantName[],
-  warmup: BlockWarmup,
-  sessionIndex: number,
-): Promise<void> {
-  // The cell's own load, cut into windows: no per-run warm-up inside a window.
-  const windowCtx: ExecuteContext = {
-    ...ctx,
-    config: {
-      ...ctx.config,
-      scenarios: ctx.config.scenarios.map((s) =>
-        s.name === planned.scenario ? { ...s, duration: `${warmup.windowS}s`, warmup: '0s' } : s,
-      ),
-    },
-  }
-  const metric = ctx.config.gate.metric
-  const cellBegan = Date.now()
-  const latencies = new Map<VariantName, number[]>(variants.map((v) => [v, []]))
-  let steady = false
-  for (let window = 0; ; window++) {
-    const runs = await execute(
-      windowCtx,
-      variants.map((variant) => ({ ...planned, variant, warmup: true })),
-      session,
-    )
-    if (runs.length === 0) break
-    for (const run of runs) {
-      const recorded: RunResult = { ...run, warmup: true, warmupWindow: window }
-      latencies.get(run.variant)?.push(recorded.metrics[metric])
-      await ctx.onRun(recorded)
-    }
-    steady = warmup.mode === 'fixed' || [...latencies.values()].every((l) => isSteady(l, warmup.rule))
-    const spentS = (Date.now() - cellBegan) / 1000
-    if (steady || spentS + warmup.windowS > warmup.maxS) break
-  }
-  const seconds = (Date.now() - cellBegan) / 1000
-  for (const [variant, series] of latencies) {
-    ctx.log.info(
-      `[${variant}] ${planned.cell}: warmed up in ${seconds.toFixed(0)} s, ${series.length} window(s)` +
-        `${variants.length > 1 ? ' beside the other variant' : ''}, ${metric} ${series.map((l) => l.toFixed(2)).join(' -> ')} ms` +
-        (steady ? '' : ` (not settled within blockWarmupMax ${warmup.maxS} s: measured anyway)`),
-    )
-    await ctx.onEvent?.({
-      event: 'warm-up',
-      block: ctx.block ?? 0,
-      session: sessionIndex,
-      variant,
-      cell: planned.cell,
-      windows: series.length,
-      seconds,
-      steady,
-      latencies: series,
-    })
-  }
 }

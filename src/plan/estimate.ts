@@ -116,10 +116,9 @@ export function warmableScenario(scenario: Config['scenarios'][number]): boolean
 }
 
 /**
- * The least seconds one paired block spends warming up (gate.blockWarmup): every warmable cell, on
- * both stacks at once in a duet or one stack after the other, one window of the fixed duration, or
- * for auto the windows a gateway already warm needs to show it has settled. A JIT gateway takes
- * longer, up to blockWarmupMax per cell (and stack, unless a duet warms both).
+ * The least seconds one paired block spends warming up (gate.blockWarmup): both stacks, every
+ * warmable cell, one window of the fixed duration, or for auto the windows a gateway already warm
+ * needs to show it has settled. A JIT gateway takes longer, up to blockWarmupMax per stack and cell.
  */
 export function blockWarmupSeconds(config: Config): number {
   const mode = config.gate.blockWarmup
@@ -128,12 +127,10 @@ export function blockWarmupSeconds(config: Config): number {
     mode === 'auto'
       ? (DEFAULT_STEADY_RULE.settledChanges + 1) * (WARMUP_WINDOW_S + RUN_OVERHEAD_S)
       : durationMs(mode) / 1000 + RUN_OVERHEAD_S
-  let seconds = 0
-  for (const c of configCells(config)) {
-    const scenario = config.scenarios.find((s) => s.name === c.scenario) as Config['scenarios'][number]
-    if (warmableScenario(scenario)) seconds += (duet(config, scenario) ? 1 : 2) * window
-  }
-  return seconds
+  const cells = configCells(config).filter((c) =>
+    warmableScenario(config.scenarios.find((s) => s.name === c.scenario) as Config['scenarios'][number]),
+  )
+  return 2 * cells.length * window
 }
 
 /**

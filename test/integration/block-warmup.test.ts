@@ -1,7 +1,7 @@
 // Real Docker and k6: a paired block with gate.blockWarmup warms each fresh stack before its pair,
 // journals the warm-up windows (marked warm-up, never compared) and the stacks' start order, and
 // says how long the warm-up took. The bundled example with one block of one pair, 2 s runs and 1 s of
-// warm-up per cell (both stacks at once, in a duet); no assertion on how fast anything is.
+// warm-up per stack and cell; no assertion on how fast anything is.
 import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -79,18 +79,8 @@ describe('paired block warm-up', () => {
     expect(stacks).toHaveLength(1)
     const order = stacks[0]?.event === 'stacks' ? stacks[0].order : []
     expect([...order].sort()).toEqual(['baseline', 'candidate'])
-    // Under pairing: duet (the default) both stacks warm at once, as their pairs run: each cell's
-    // window is one k6 process driving both variants, the one started first listed first.
+    // The stacks warm up in the order they were started and set up.
     expect(warm[0]?.variant).toBe(order[0])
-    for (const cell of new Set(warm.map((r) => r.cell))) {
-      const window = warm.filter((r) => r.cell === cell)
-      expect(
-        window.map((r) => r.variant),
-        cell,
-      ).toEqual(order)
-      expect(new Set(window.map((r) => r.startedAt)).size, cell).toBe(1)
-    }
-    expect(log).toMatch(/warmed up in \d+ s, 1 window\(s\) beside the other variant/)
     expect(events.filter((e) => e.event === 'warm-up')).toHaveLength(4)
 
     // Compared: the one measured pair per cell, none of the warm-up windows.

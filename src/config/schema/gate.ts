@@ -41,12 +41,12 @@ export const gateSchema = z
       ])
       .default('off')
       .describe(
-        'Paired mode: load that warms each fresh stack of a block before its pairs (warm-up runs, never compared). auto: each cell in 3 s windows until its P95 settles on both stacks (see "How the gate decides"), at most blockWarmupMax; a duration: each cell that long. Under pairing: duet both stacks warm at once, as their pairs run; otherwise one after the other. off: none beyond each run\'s `warmup`; enough for gateways warm on their first request (nginx, Go), not for a JIT-compiled one.',
+        'Paired mode: load that warms each fresh stack of a block before its pairs (warm-up runs, never compared). auto: each cell on each stack in 3 s windows until its P95 settles (see "How the gate decides"), at most blockWarmupMax; a duration: each cell on each stack that long. off: none beyond each run\'s `warmup`; enough for gateways warm on their first request (nginx, Go), not for a JIT-compiled one.',
       ),
     blockWarmupMax: boundedDuration('10m')
       .default('1m')
       .describe(
-        'Paired mode, blockWarmup: auto: the longest one cell warms up (on both stacks at once in a duet, on each stack otherwise) when its P95 does not settle; the block is then measured anyway, and the log and the journal say so.',
+        'Paired mode, blockWarmup: auto: the longest one stack warms up one cell when its P95 does not settle; the block is then measured anyway, and the log and the journal say so.',
       ),
     method: z
       .enum(['auto', 'stored', 'paired'])
