@@ -71,7 +71,7 @@ import {
   verdictOutput,
   welchEstimate,
   writeArtifacts
-} from "./chunks/chunk-IK7S2OO2.js";
+} from "./chunks/chunk-JTGHKRXO.js";
 import {
   require_build,
   require_dist

@@ -39,7 +39,7 @@ import {
   tryGitHub,
   verdictOutput,
   writeArtifacts
-} from "./chunks/chunk-IK7S2OO2.js";
+} from "./chunks/chunk-JTGHKRXO.js";
 import {
   external_exports
 } from "./chunks/chunk-HKIATO7U.js";

@@ -12,6 +12,7 @@ import type { Logger } from '../log.js'
 import type { ResourceSample, RunMetrics, RunResult, VariantName } from '../model.js'
 import type { KindRunOutcome, ScenarioKind } from '../kinds/kind.js'
 import { kindOf } from '../kinds/registry.js'
+import { warmsCell } from '../plan/estimate.js'
 import type { PlannedRun } from '../plan/schedule.js'
 import { sampleResources } from '../stack/resource-sampler.js'
 import { runCpuPerRequest, targetService } from '../stats/cpu-per-request.js'
@@ -326,16 +327,6 @@ export function blockWarmup(gate: Config['gate']): BlockWarmup | null {
 }
 
 /**
- * Which cells a block warms: those whose runs are one k6 process of a built-in script. A capacity
- * search and an arena warm themselves up per step or phase; a user's own script sets its own length,
- * so a window could not be cut from it.
- */
-function warmable(config: Config, scenarioName: string): boolean {
-  const scenario = config.scenarios.find((s) => s.name === scenarioName)
-  return scenario !== undefined && kindOf(scenario).warmable
-}
-
-/**
  * Warms a paired block's freshly started stacks before its measured runs: each stack in `order` (the
  * order they were started and set up in), each cell of `schedule` on it, under that cell's own load,
  * in windows of `warmup.windowS` until the judged percentile settles (or once, for a fixed duration),
@@ -356,8 +347,10 @@ export async function warmUpSession(
   const metric = ctx.config.gate.metric
   for (const variant of order) {
     for (const planned of cells.values()) {
-      if (!warmable(ctx.config, planned.scenario)) {
-        ctx.log.info(`[${variant}] ${planned.cell}: not warmed (a search, an arena or an own script)`)
+      if (!warmsCell(ctx.config, planned)) {
+        ctx.log.info(
+          `[${variant}] ${planned.cell}: not warmed (a control, a search, an arena or an own script)`,
+        )
         continue
       }
       // The cell's own load, cut into windows: no per-run warm-up inside a window.

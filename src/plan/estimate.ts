@@ -108,16 +108,20 @@ export function estimateGate(
 }
 
 /**
- * Whether a scenario's cells are warmed by gate.blockWarmup: one k6 process of a built-in script (a
- * search or an arena warms itself per step or phase; an own script sets its own length).
+ * Whether gate.blockWarmup warms a cell: one k6 process of a built-in script (a search or an arena
+ * warms itself per step or phase; an own script sets its own length) on a profile that is not a
+ * control. A control is never gated, and k6 straight to the backend finds the backend warm: the gated
+ * cells' warm-up load passes through it first.
  */
-export function warmableScenario(scenario: Config['scenarios'][number]): boolean {
-  return kindOf(scenario).warmable
+export function warmsCell(config: Config, cell: { profile: string; scenario: string }): boolean {
+  const scenario = config.scenarios.find((s) => s.name === cell.scenario)
+  const profile = config.profiles.find((p) => p.name === cell.profile)
+  return scenario !== undefined && kindOf(scenario).warmable && profile?.control !== true
 }
 
 /**
  * The least seconds one paired block spends warming up (gate.blockWarmup): both stacks, every
- * warmable cell, one window of the fixed duration, or for auto the windows a gateway already warm
+ * warmed cell, one window of the fixed duration, or for auto the windows a gateway already warm
  * needs to show it has settled. A JIT gateway takes longer, up to blockWarmupMax per stack and cell.
  */
 export function blockWarmupSeconds(config: Config): number {
@@ -127,10 +131,7 @@ export function blockWarmupSeconds(config: Config): number {
     mode === 'auto'
       ? (DEFAULT_STEADY_RULE.settledChanges + 1) * (WARMUP_WINDOW_S + RUN_OVERHEAD_S)
       : durationMs(mode) / 1000 + RUN_OVERHEAD_S
-  const cells = configCells(config).filter((c) =>
-    warmableScenario(config.scenarios.find((s) => s.name === c.scenario) as Config['scenarios'][number]),
-  )
-  return 2 * cells.length * window
+  return 2 * configCells(config).filter((c) => warmsCell(config, c)).length * window
 }
 
 /**

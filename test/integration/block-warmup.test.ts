@@ -68,10 +68,13 @@ describe('paired block warm-up', () => {
 
     const { runs, events } = await readJournal(path.join(out, 'o', 'runs.jsonl'))
     const warm = runs.filter((r) => r.warmupWindow !== undefined)
-    // blockWarmup: 1s is one window per stack and cell: 2 variants x 2 cells.
-    expect(warm).toHaveLength(4)
+    // blockWarmup: 1s is one window per stack and gated cell: 2 variants x 1 cell. The control
+    // (no-gateway) is never gated and is not warmed.
+    expect(warm).toHaveLength(2)
     expect(warm.every((r) => r.warmup && r.phase === 'paired' && r.block === 0)).toBe(true)
-    expect(new Set(warm.map((r) => `${r.variant} ${r.cell}`)).size).toBe(4)
+    expect(new Set(warm.map((r) => `${r.variant} ${r.cell}`)).size).toBe(2)
+    expect(warm.every((r) => r.profile === 'nginx-passthrough')).toBe(true)
+    expect(log).toMatch(/no-gateway\/rate-500-1kb: not warmed \(a control/)
     const measured = runs.filter((r) => !r.warmup)
     expect(measured).toHaveLength(4)
 
@@ -81,7 +84,7 @@ describe('paired block warm-up', () => {
     expect([...order].sort()).toEqual(['baseline', 'candidate'])
     // The stacks warm up in the order they were started and set up.
     expect(warm[0]?.variant).toBe(order[0])
-    expect(events.filter((e) => e.event === 'warm-up')).toHaveLength(4)
+    expect(events.filter((e) => e.event === 'warm-up')).toHaveLength(2)
 
     // Compared: the one measured pair per cell, none of the warm-up windows.
     const results = JSON.parse(readFileSync(path.join(out, 'o', 'results.json'), 'utf8')) as {

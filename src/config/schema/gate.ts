@@ -41,7 +41,7 @@ export const gateSchema = z
       ])
       .default('off')
       .describe(
-        'Paired mode: load that warms each fresh stack of a block before its pairs (warm-up runs, never compared). auto: each cell on each stack in 3 s windows until its P95 settles (see "How the gate decides"), at most blockWarmupMax; a duration: each cell on each stack that long. off: none beyond each run\'s `warmup`; enough for gateways warm on their first request (nginx, Go), not for a JIT-compiled one.',
+        'Paired mode: load that warms each fresh stack of a block before its pairs (warm-up runs, never compared). auto: each gated cell (not the controls) on each stack in 3 s windows until its P95 settles (see "How the gate decides"), at most blockWarmupMax; a duration: each gated cell on each stack that long. off: none beyond each run\'s `warmup`; enough for gateways warm on their first request (nginx, Go), not for a JIT-compiled one.',
       ),
     blockWarmupMax: boundedDuration('10m')
       .default('1m')

@@ -30,7 +30,7 @@ describe('the scenario kinds registry', () => {
     expect(duet).not.toContain('startup')
     expect(duet).toContain('constant-vus')
     expect(kindOf({ script: './own.js' }).duet).toBe(false)
-    // The rule before the kinds (plan/estimate.ts warmableScenario): built-in and not capacity or arena.
+    // The rule before the kinds (plan/estimate.ts warmsCell): built-in and not capacity or arena.
     const before = [...LOAD_SCRIPTS, 'graphql', 'capacity-search', 'arena', 'arena-enterprise', 'startup']
     for (const script of before) {
       expect(kindOf({ script }).warmable).toBe(script !== 'capacity-search' && script !== 'arena')

@@ -41,13 +41,14 @@ describe('estimateGate', () => {
     expect(e.worstS).toBeCloseTo(FIXED_S + SESSION_S + 12 * run + 12 * (SESSION_S + 2 * run), 6)
   })
 
-  it("adds a block's warm-up: both stacks, every cell, a fixed window or auto's least three", () => {
+  it("adds a block's warm-up: both stacks, every gated cell, a fixed window or auto's least three", () => {
     const plain = estimateGate(config(), 'paired', true).block
     const fixed = estimateGate(config({ blockWarmup: '10s' }), 'paired', true).block
-    expect(fixed?.warmupS).toBeCloseTo(2 * 2 * (10 + RUN_OVERHEAD_S), 6)
+    // One gated cell on each of 2 stacks: the control is not warmed.
+    expect(fixed?.warmupS).toBeCloseTo(2 * 1 * (10 + RUN_OVERHEAD_S), 6)
     expect(fixed?.seconds).toBeCloseTo((plain?.seconds ?? 0) + (fixed?.warmupS ?? 0), 6)
     const auto = estimateGate(config({ blockWarmup: 'auto' }), 'paired', true).block
-    expect(auto?.warmupS).toBeCloseTo(2 * 2 * 3 * (WARMUP_WINDOW_S + RUN_OVERHEAD_S), 6)
+    expect(auto?.warmupS).toBeCloseTo(2 * 1 * 3 * (WARMUP_WINDOW_S + RUN_OVERHEAD_S), 6)
     // A user's own script is not warmed (its length is its own).
     expect(estimateGate(config({ blockWarmup: '10s' }, './own.js'), 'paired', true).block?.warmupS).toBe(0)
   })
