@@ -71,7 +71,7 @@ import {
   verdictOutput,
   welchEstimate,
   writeArtifacts
-} from "./chunks/chunk-JTGHKRXO.js";
+} from "./chunks/chunk-WAAB4CFE.js";
 import {
   require_build,
   require_dist

@@ -39,7 +39,7 @@ import {
   tryGitHub,
   verdictOutput,
   writeArtifacts
-} from "./chunks/chunk-JTGHKRXO.js";
+} from "./chunks/chunk-WAAB4CFE.js";
 import {
   external_exports
 } from "./chunks/chunk-HKIATO7U.js";

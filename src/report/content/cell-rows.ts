@@ -1,5 +1,6 @@
 /** The compact table: one row per cell with both sides, the change, error rate, accuracy and verdict. */
 import type { CellComparison, GateResults, SampleSummary, Verdict } from '../../model.js'
+import { decidedByCpu } from '../../stats/cpu-per-request.js'
 import {
   formatDeltaMs,
   formatMs,
@@ -49,13 +50,17 @@ function summaryWithCi(summary: SampleSummary | null): string {
   return `${formatMs(summary.mean)} [${roundForDisplay(summary.lower)}, ${roundForDisplay(summary.upper)}]`
 }
 
-/** A row's verdict column: a control is not gated, a baseline run only records, else the verdict. */
+/**
+ * A row's verdict column: a control is not gated, a baseline run only records, else the verdict;
+ * under gate.cpuPerRequest `only` it names CPU per request and its change, since the row's latency
+ * columns did not decide it.
+ */
 export function verdictLabel(cell: CellComparison, mode: GateResults['mode'], verdict: Verdict): string {
-  return cell.control
-    ? 'control (not gated)'
-    : mode === 'baseline'
-      ? '📦 recorded'
-      : `${verdictIcon(verdict)} ${verdict}`
+  if (cell.control) return 'control (not gated)'
+  if (mode === 'baseline') return '📦 recorded'
+  if (!decidedByCpu(cell)) return `${verdictIcon(verdict)} ${verdict}`
+  const change = cell.cpuPerRequest?.changePct
+  return `${verdictIcon(verdict)} ${verdict} by CPU/request${change === null || change === undefined ? '' : ` ${formatSignedPct(change)}`}`
 }
 
 export function buildRow(cell: CellComparison, mode: GateResults['mode']): CellRow {

@@ -95,6 +95,10 @@ describe('CPU per request in the report', () => {
     const rows = (chart?.spec as { data: { values: Record<string, unknown>[] } }).data.values
     expect(rows[1]).toMatchObject({ cell: only.cells[1]?.cell, estimatePct: 2, region: 'pass' })
     expect(rows[1]?.deltaUs).toBeCloseTo(0.6, 6)
+    // The main table's verdict column names what decided the row, beside P95's columns.
+    const gatedRow = markdown.split('\n').find((l) => l.startsWith(`| \`${only.cells[1]?.cell}\``))
+    expect(gatedRow).toMatch(/\| ✅ pass by CPU\/request \+2\.0% \|$/)
+    expect(renderMarkdown(base)).not.toContain('by CPU/request')
     // Gated beside latency (gate), the head names the latency metric alone.
     expect(renderMarkdown(base)).not.toContain('not gated) · threshold')
   })
