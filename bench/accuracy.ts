@@ -238,13 +238,12 @@ async function readPool(gates: readonly GateRecord[]) {
     if (!files.has(`${gate.id}.jsonl`)) continue
     const { runs } = await readJournal(path.join(JOURNALS, `${gate.id}.jsonl`))
     const blocks = new Map<number, RunResult[]>()
+    // A block's measured pair per cell; its warm-up windows (gate.blockWarmup) are never compared.
     for (const run of runs) {
-      if (run.phase === 'paired' && run.block !== undefined)
+      if (run.phase === 'paired' && run.block !== undefined && !run.warmup)
         blocks.set(run.block, [...(blocks.get(run.block) ?? []), run])
     }
-    const complete = [...blocks.values()].filter(
-      (b) => b.length === 4 && b.every((r) => r.valid && !r.warmup),
-    )
+    const complete = [...blocks.values()].filter((b) => b.length === 4 && b.every((r) => r.valid))
     byLabel.set(gate.label, [
       ...(byLabel.get(gate.label) ?? []),
       ...complete.map((r) => ({ gate: gate.id, runs: r })),
