@@ -71,7 +71,7 @@ import {
   verdictOutput,
   welchEstimate,
   writeArtifacts
-} from "./chunks/chunk-WAAB4CFE.js";
+} from "./chunks/chunk-IDTOBVA5.js";
 import {
   require_build,
   require_dist

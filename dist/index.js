@@ -39,7 +39,7 @@ import {
   tryGitHub,
   verdictOutput,
   writeArtifacts
-} from "./chunks/chunk-WAAB4CFE.js";
+} from "./chunks/chunk-IDTOBVA5.js";
 import {
   external_exports
 } from "./chunks/chunk-HKIATO7U.js";

@@ -17,7 +17,14 @@ import { ensureEchoImage, usesEchoImage } from '../stack/echo-image.js'
 import { buildServiceImages, removeLeftovers, removeOrphans } from '../stack/stack.js'
 import { buildVariantImages, planVariantBuilds, type VariantBuildPlan } from '../stack/variant-build.js'
 import { findTool, trustedPath } from '../trusted-path.js'
-import { blockWarmup, runSchedule, warmUpSession, type ExecuteContext } from './measure.js'
+import {
+  blockWarmup,
+  blockWarmupNote,
+  runSchedule,
+  warmUpSession,
+  type ExecuteContext,
+  type WarmUpEvent,
+} from './measure.js'
 import { StackSession, type SetupReach } from './stack-session.js'
 import type { GatePlan, Measurer, MeasurerSetup, OnEvent, OnRun } from './decision/measurer.js'
 
@@ -119,8 +126,13 @@ class DockerMeasurer implements Measurer {
     return this.p.k6.version
   }
 
+  /** The block warm-ups so far (gate.blockWarmup), for the report's note. */
+  private readonly warmUps: WarmUpEvent[] = []
+
   get notes(): string[] {
-    return [`${this.p.placement.summary}.`]
+    const warmup = blockWarmup(this.p.plan.gate)
+    const warmUpNote = warmup ? blockWarmupNote(this.warmUps, warmup) : null
+    return [`${this.p.placement.summary}.`, ...(warmUpNote ? [warmUpNote] : [])]
   }
 
   close(): void {
@@ -142,7 +154,10 @@ class DockerMeasurer implements Measurer {
       phase,
       block,
       onRun,
-      onEvent,
+      onEvent: async (event) => {
+        if (event.event === 'warm-up') this.warmUps.push(event)
+        await onEvent?.(event)
+      },
     }
   }
 

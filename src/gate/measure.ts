@@ -326,6 +326,28 @@ export function blockWarmup(gate: Config['gate']): BlockWarmup | null {
   return { mode: 'fixed', windowS: s, maxS: s, rule: DEFAULT_STEADY_RULE }
 }
 
+/** A `warm-up` event of the journal: one stack and cell of one block warmed. */
+export type WarmUpEvent = Extract<GateEvent, { event: 'warm-up' }>
+
+/**
+ * The report's line on a gate's block warm-ups (gate.blockWarmup): how long they took per block and
+ * how many settled before blockWarmupMax; null when nothing was warmed.
+ */
+export function blockWarmupNote(events: readonly WarmUpEvent[], warmup: BlockWarmup): string | null {
+  if (events.length === 0) return null
+  const perBlock = new Map<number, number>()
+  for (const e of events) perBlock.set(e.block, (perBlock.get(e.block) ?? 0) + e.seconds)
+  const seconds = [...perBlock.values()]
+  const [lo, hi] = [Math.min(...seconds), Math.max(...seconds)].map(Math.round)
+  const range = lo === hi ? `${lo} s` : `${lo}-${hi} s`
+  const head = `Block warm-up (gate.blockWarmup ${warmup.mode === 'auto' ? 'auto' : `${warmup.windowS} s`}): ${events.length} stack and cell warm-up(s) in ${perBlock.size} block(s), ${range} per block`
+  if (warmup.mode === 'fixed') return `${head}.`
+  const unsettled = events.filter((e) => !e.steady).length
+  return unsettled === 0
+    ? `${head}; every one settled.`
+    : `${head}; ${events.length - unsettled} settled, ${unsettled} did not within blockWarmupMax (${warmup.maxS} s) and were measured anyway.`
+}
+
 /**
  * Warms a paired block's freshly started stacks before its measured runs: each stack in `order` (the
  * order they were started and set up in), each cell of `schedule` on it, under that cell's own load,

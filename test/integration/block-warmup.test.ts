@@ -89,7 +89,14 @@ describe('paired block warm-up', () => {
     // Compared: the one measured pair per cell, none of the warm-up windows.
     const results = JSON.parse(readFileSync(path.join(out, 'o', 'results.json'), 'utf8')) as {
       cells: { cell: string; candidate: { n: number }; runs: { warmup: boolean; variant: string }[] }[]
+      notes: string[]
     }
+    // The report says how long the warm-up took.
+    expect(results.notes).toContainEqual(
+      expect.stringMatching(
+        /^Block warm-up \(gate\.blockWarmup 1 s\): 2 stack and cell warm-up\(s\) in 1 block\(s\), \d+ s per block\.$/,
+      ),
+    )
     expect(results.cells).toHaveLength(2)
     for (const cell of results.cells) {
       expect(cell.runs.map((r) => r.variant).sort(), cell.cell).toEqual(['baseline', 'candidate'])

@@ -3,7 +3,14 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { parseConfig } from '../../../src/config/load.js'
 import type { GateEvent } from '../../../src/gate/journal.js'
-import { blockWarmup, runSchedule, warmUpSession, type ExecuteContext } from '../../../src/gate/measure.js'
+import {
+  blockWarmup,
+  blockWarmupNote,
+  runSchedule,
+  warmUpSession,
+  type ExecuteContext,
+  type WarmUpEvent,
+} from '../../../src/gate/measure.js'
 import type { StackSession } from '../../../src/gate/stack-session.js'
 import { compareCells } from '../../../src/gate/compare.js'
 import { silentLogger } from '../../../src/log.js'
@@ -105,6 +112,30 @@ describe('warmUpSession', () => {
     await warmUpSession(context(runs, events), session, ['baseline'], [planned('baseline')], warmup, 0)
     expect(events).toMatchObject([{ event: 'warm-up', variant: 'baseline', windows: 3, steady: false }])
     expect(runs).toHaveLength(3)
+  })
+
+  it("the report's note: seconds per block, and how many did not settle", () => {
+    const warmUp = (block: number, seconds: number, steady: boolean): WarmUpEvent => ({
+      event: 'warm-up',
+      block,
+      session: 0,
+      variant: 'baseline',
+      cell: 'api/steady',
+      windows: 3,
+      seconds,
+      steady,
+      latencies: [5, 5, 5],
+    })
+    const auto = blockWarmup(config.gate)!
+    expect(blockWarmupNote([], auto)).toBeNull()
+    expect(blockWarmupNote([warmUp(0, 20, false), warmUp(0, 16.4, true), warmUp(1, 12, true)], auto)).toBe(
+      'Block warm-up (gate.blockWarmup auto): 3 stack and cell warm-up(s) in 2 block(s), 12-36 s per block; 2 settled, 1 did not within blockWarmupMax (30 s) and were measured anyway.',
+    )
+    expect(blockWarmupNote([warmUp(0, 10, true)], auto)).toMatch(/; every one settled\.$/)
+    const fixed = blockWarmup({ ...config.gate, blockWarmup: '10s' })!
+    expect(blockWarmupNote([warmUp(0, 10.2, true), warmUp(0, 10.1, true)], fixed)).toBe(
+      'Block warm-up (gate.blockWarmup 10 s): 2 stack and cell warm-up(s) in 1 block(s), 20 s per block.',
+    )
   })
 
   it('is off unless configured, and a duration is one window of it', () => {
