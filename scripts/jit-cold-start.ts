@@ -5,8 +5,16 @@
 // (warm on its first request), each on a fresh container, so what differs is the gateway's warm-up
 // and not k6's or the machine's.
 //
+// With --runs N, the same container then answers N more runs of --run-seconds each, every one a k6
+// process of its own after --gap seconds idle (1 s of k6 warm-up left out), as a paired gate measures
+// a stack: the spread of those runs' P95 against the spread of the continuous run's late windows
+// tells how much of a gate's run-to-run scatter comes from separate k6 processes and idle gaps, and
+// each run's P95 with its first second counted shows what a new k6 process's connections cost.
+//
 //   node --experimental-strip-types scripts/jit-cold-start.ts [--rate 250] [--seconds 20] [--window 2] [--work 2000]
-//                                   [--gateways jitgw,testgw]
+//                                   [--gateways jitgw,testgw] [--runs 0] [--run-seconds 6] [--gap 7] [--env K=V ...]
+//
+// --env sets one more environment variable of the gateway container (e.g. JAVA_TOOL_OPTIONS=...).
 //
 // Needs the images from scripts/build-images.sh and k6 on PATH. Removes its containers and network
 // on exit. One run is one sample: the machine's load (printed with `uptime`) moves every figure.
@@ -23,23 +31,40 @@ const { values } = parseArgs({
     window: { type: 'string', default: '2' },
     work: { type: 'string', default: '2000' },
     gateways: { type: 'string', default: 'jitgw,testgw' },
+    runs: { type: 'string', default: '0' },
+    'run-seconds': { type: 'string', default: '6' },
+    gap: { type: 'string', default: '7' },
+    env: { type: 'string', multiple: true, default: [] },
   },
 })
-const positive = (name: 'rate' | 'seconds' | 'window'): number => {
+type Option = 'rate' | 'seconds' | 'window' | 'runs' | 'run-seconds' | 'gap'
+const integer = (name: Option, least: number): number => {
   const n = Number(values[name])
-  if (!Number.isInteger(n) || n <= 0) {
-    console.error(`--${name} must be a positive integer, got "${values[name]}"`)
+  if (!Number.isInteger(n) || n < least) {
+    console.error(`--${name} must be an integer of at least ${least}, got "${values[name]}"`)
     process.exit(2)
   }
   return n
 }
-const rate = positive('rate')
-const seconds = positive('seconds')
-const window = positive('window')
+const rate = integer('rate', 1)
+const seconds = integer('seconds', 1)
+const window = integer('window', 1)
+const runs = integer('runs', 0)
+const runSeconds = integer('run-seconds', 1)
+const gap = integer('gap', 0)
 const work = Number(values.work)
 if (!Number.isInteger(work) || work < 0) {
   console.error(`--work must be a non-negative integer, got "${values.work}"`)
   process.exit(2)
+}
+const gatewayEnv: Record<string, string> = {}
+for (const pair of values.env) {
+  const eq = pair.indexOf('=')
+  if (eq <= 0) {
+    console.error(`--env must be NAME=value, got "${pair}"`)
+    process.exit(2)
+  }
+  gatewayEnv[pair.slice(0, eq)] = pair.slice(eq + 1)
 }
 const IMAGES: Record<string, string> = { jitgw: 'perf-gate/jitgw:local', testgw: 'perf-gate/testgw:local' }
 const gateways = values.gateways.split(',').filter(Boolean)
@@ -98,7 +123,7 @@ async function waitHealthy(url: string): Promise<void> {
 const K6_SCRIPT = `import http from 'k6/http'
 import { check } from 'k6'
 export const options = { scenarios: { cold: { executor: 'constant-arrival-rate', rate: ${rate}, timeUnit: '1s',
-  duration: '${seconds}s', preAllocatedVUs: 50, maxVUs: 200 } } }
+  duration: __ENV.DURATION, preAllocatedVUs: 50, maxVUs: 200 } } }
 const body = JSON.stringify({ pad: 'x'.repeat(1000) })
 export default function () {
   const r = http.post(__ENV.URL, body, { headers: { 'content-type': 'application/json' } })
@@ -111,53 +136,92 @@ const p95 = (xs: number[]): number => {
   return s.length ? s[Math.ceil(0.95 * s.length) - 1]! : NaN
 }
 
-/** Starts a fresh stack for one gateway, loads it, returns latencies (ms) by window and the failure count. */
-async function measure(gateway: string) {
-  const echoIp = run(`${id}-echo`, 'perf-gate/echo:local', { ECHO_DELAY_US: '0' })
-  await waitHealthy(`http://${echoIp}:8080/health`)
-  const gwIp = run(`${id}-gateway`, IMAGES[gateway]!, { UPSTREAM: 'http://echo:8080', WORK_ITERATIONS: work })
-  await waitHealthy(`http://${gwIp}:8080/health`)
-  const script = path.join(dir, 'cold.js')
-  const csv = path.join(dir, `${gateway}.csv`)
-  writeFileSync(script, K6_SCRIPT)
+/** One k6 process at the rate for `duration`; latencies (ms) with their unix-ms timestamps. */
+function load(url: string, duration: string, csv: string) {
   const k6 = spawnSync(
     'k6',
-    ['run', '-q', '--out', `csv=${csv}`, '-e', `URL=http://${gwIp}:8080/echo`, script],
+    ['run', '-q', '--out', `csv=${csv}`, '-e', `URL=${url}`, '-e', `DURATION=${duration}`, script()],
     {
       encoding: 'utf8',
       env: { ...process.env, K6_CSV_TIME_FORMAT: 'unix_milli' },
     },
   )
   if (k6.status !== 0 && k6.status !== 99) throw new Error(`k6 exited ${k6.status}: ${k6.stderr}`)
-  let t0 = Infinity
   const samples: [number, number][] = []
   let failed = 0
   let dropped = 0
   for (const line of readFileSync(csv, 'utf8').split('\n').slice(1)) {
     const [metric, ts, value, check] = line.split(',')
-    if (metric === 'http_req_duration') {
-      samples.push([Number(ts), Number(value)])
-      t0 = Math.min(t0, Number(ts))
-    } else if (metric === 'checks' && value === '0.000000' && check) failed++
+    if (metric === 'http_req_duration') samples.push([Number(ts), Number(value)])
+    else if (metric === 'checks' && value === '0.000000' && check) failed++
     else if (metric === 'dropped_iterations') dropped += Number(value)
   }
+  return { samples, failed, dropped }
+}
+
+function script(): string {
+  const file = path.join(dir, 'cold.js')
+  writeFileSync(file, K6_SCRIPT)
+  return file
+}
+
+/**
+ * Starts a fresh stack for one gateway, loads it, returns latencies (ms) by window, the failure count
+ * and, with --runs, the P95 of each separate run after it.
+ */
+async function measure(gateway: string) {
+  const echoIp = run(`${id}-echo`, 'perf-gate/echo:local', { ECHO_DELAY_US: '0' })
+  await waitHealthy(`http://${echoIp}:8080/health`)
+  const gwIp = run(`${id}-gateway`, IMAGES[gateway]!, {
+    UPSTREAM: 'http://echo:8080',
+    WORK_ITERATIONS: work,
+    ...gatewayEnv,
+  })
+  await waitHealthy(`http://${gwIp}:8080/health`)
+  const url = `http://${gwIp}:8080/echo`
+  const { samples, failed, dropped } = load(url, `${seconds}s`, path.join(dir, `${gateway}.csv`))
+  const runP95s: number[] = []
+  const wholeRunP95s: number[] = []
+  for (let i = 0; i < runs; i++) {
+    await new Promise((r) => setTimeout(r, gap * 1000))
+    const one = load(url, `${runSeconds + 1}s`, path.join(dir, `${gateway}-run${i}.csv`))
+    const start = Math.min(...one.samples.map(([ts]) => ts))
+    runP95s.push(p95(one.samples.filter(([ts]) => ts - start >= 1000).map(([, ms]) => ms)))
+    wholeRunP95s.push(p95(one.samples.map(([, ms]) => ms)))
+  }
   for (const name of created.splice(0).reverse()) spawnSync('docker', ['rm', '-f', name], { stdio: 'ignore' })
+  const t0 = Math.min(...samples.map(([ts]) => ts))
   const windows: number[][] = []
   for (const [ts, ms] of samples) {
     const w = Math.floor((ts - t0) / 1000 / window)
     ;(windows[w] ??= []).push(ms)
   }
-  return { windows: windows.map((w) => w ?? []), failed, dropped, requests: samples.length }
+  return {
+    windows: windows.map((w) => w ?? []),
+    failed,
+    dropped,
+    requests: samples.length,
+    runP95s,
+    wholeRunP95s,
+  }
+}
+
+/** Sample sd of the log of each value: the run-to-run scatter in the units of the gate's log ratio. */
+const logSd = (xs: number[]): number => {
+  const ls = xs.map(Math.log)
+  const m = ls.reduce((a, x) => a + x, 0) / ls.length
+  return Math.sqrt(ls.reduce((a, x) => a + (x - m) ** 2, 0) / (ls.length - 1))
 }
 
 try {
   docker('network', 'create', id)
   console.log(`uptime: ${execFileSync('uptime', { encoding: 'utf8' }).trim()}`)
   console.log(
-    `${rate} req/s for ${seconds} s from the first request, WORK_ITERATIONS=${work}, P95 per ${window} s window`,
+    `${rate} req/s for ${seconds} s from the first request, WORK_ITERATIONS=${work}, P95 per ${window} s window` +
+      (values.env.length ? `, gateway env ${values.env.join(' ')}` : ''),
   )
   for (const gateway of gateways) {
-    const { windows, failed, dropped, requests } = await measure(gateway)
+    const { windows, failed, dropped, requests, runP95s, wholeRunP95s } = await measure(gateway)
     const row = windows.map((w, i) => `${i * window}-${(i + 1) * window}s ${p95(w).toFixed(1)}`)
     const later = windows.slice(Math.floor(windows.length / 2)).flat()
     const first = windows[0] ?? []
@@ -167,6 +231,18 @@ try {
       `  first ${window} s P95 ${p95(first).toFixed(1)} ms, last half P95 ${p95(later).toFixed(1)} ms: ` +
         `x${(p95(first) / p95(later)).toFixed(1)}`,
     )
+    if (runs > 0) {
+      const late = windows.slice(Math.floor(windows.length / 2)).map(p95)
+      console.log(
+        `  then ${runs} separate ${runSeconds} s runs after ${gap} s idle each, P95 ms: ` +
+          `${runP95s.map((x) => x.toFixed(2)).join(' ')}; sd of log P95 ${runs > 1 ? logSd(runP95s).toFixed(3) : '-'} ` +
+          `(the continuous run's last-half ${window} s windows: ${logSd(late).toFixed(3)})`,
+      )
+      console.log(
+        `  the same runs with their first second (new k6 process, new connections) counted, P95 ms: ` +
+          wholeRunP95s.map((x) => x.toFixed(2)).join(' '),
+      )
+    }
   }
 } finally {
   cleanup()
