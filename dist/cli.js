@@ -71,7 +71,7 @@ import {
   verdictOutput,
   welchEstimate,
   writeArtifacts
-} from "./chunks/chunk-IDTOBVA5.js";
+} from "./chunks/chunk-K7JAIHFC.js";
 import {
   require_build,
   require_dist

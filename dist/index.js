@@ -39,7 +39,7 @@ import {
   tryGitHub,
   verdictOutput,
   writeArtifacts
-} from "./chunks/chunk-IDTOBVA5.js";
+} from "./chunks/chunk-K7JAIHFC.js";
 import {
   external_exports
 } from "./chunks/chunk-HKIATO7U.js";

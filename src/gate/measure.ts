@@ -306,6 +306,8 @@ export interface BlockWarmup {
   /** auto: windows until the judged percentile settles; fixed: one window of windowS. */
   mode: 'auto' | 'fixed'
   windowS: number
+  /** auto: the least one stack warms one cell before its windows may count as settled. */
+  minS: number
   /** auto: the most one stack warms one cell. */
   maxS: number
   rule: SteadyStateRule
@@ -318,12 +320,13 @@ export function blockWarmup(gate: Config['gate']): BlockWarmup | null {
     return {
       mode: 'auto',
       windowS: WARMUP_WINDOW_S,
+      minS: durationMs(gate.blockWarmupMin) / 1000,
       maxS: durationMs(gate.blockWarmupMax) / 1000,
       rule: DEFAULT_STEADY_RULE,
     }
   }
   const s = durationMs(gate.blockWarmup) / 1000
-  return { mode: 'fixed', windowS: s, maxS: s, rule: DEFAULT_STEADY_RULE }
+  return { mode: 'fixed', windowS: s, minS: s, maxS: s, rule: DEFAULT_STEADY_RULE }
 }
 
 /** A `warm-up` event of the journal: one stack and cell of one block warmed. */
@@ -340,7 +343,13 @@ export function blockWarmupNote(events: readonly WarmUpEvent[], warmup: BlockWar
   const seconds = [...perBlock.values()]
   const [lo, hi] = [Math.min(...seconds), Math.max(...seconds)].map(Math.round)
   const range = lo === hi ? `${lo} s` : `${lo}-${hi} s`
-  const head = `Block warm-up (gate.blockWarmup ${warmup.mode === 'auto' ? 'auto' : `${warmup.windowS} s`}): ${events.length} stack and cell warm-up(s) in ${perBlock.size} block(s), ${range} per block`
+  const mode =
+    warmup.mode === 'fixed'
+      ? `${warmup.windowS} s`
+      : warmup.minS > 0
+        ? `auto, at least ${warmup.minS} s`
+        : 'auto'
+  const head = `Block warm-up (gate.blockWarmup ${mode}): ${events.length} stack and cell warm-up(s) in ${perBlock.size} block(s), ${range} per block`
   if (warmup.mode === 'fixed') return `${head}.`
   const unsettled = events.filter((e) => !e.steady).length
   return unsettled === 0
@@ -352,7 +361,7 @@ export function blockWarmupNote(events: readonly WarmUpEvent[], warmup: BlockWar
  * Warms a paired block's freshly started stacks before its measured runs: each stack in `order` (the
  * order they were started and set up in), each cell of `schedule` on it, under that cell's own load,
  * in windows of `warmup.windowS` until the judged percentile settles (or once, for a fixed duration),
- * at most `warmup.maxS` per stack and cell. Every window is reported through `ctx.onRun` as a warm-up
+ * at least `warmup.minS` and at most `warmup.maxS` per stack and cell. Every window is reported through `ctx.onRun` as a warm-up
  * run (never compared) and every stack and cell through `ctx.onEvent`. Returns the seconds spent.
  */
 export async function warmUpSession(
@@ -394,8 +403,8 @@ export async function warmUpSession(
         const recorded: RunResult = { ...run, warmup: true, warmupWindow: window }
         latencies.push(recorded.metrics[metric])
         await ctx.onRun(recorded)
-        steady = warmup.mode === 'fixed' || isSteady(latencies, warmup.rule)
         const spentS = (Date.now() - cellBegan) / 1000
+        steady = warmup.mode === 'fixed' || (spentS >= warmup.minS && isSteady(latencies, warmup.rule))
         if (steady || spentS + warmup.windowS > warmup.maxS) break
       }
       const seconds = (Date.now() - cellBegan) / 1000

@@ -122,14 +122,18 @@ export function warmsCell(config: Config, cell: { profile: string; scenario: str
 /**
  * The least seconds one paired block spends warming up (gate.blockWarmup): both stacks, every
  * warmed cell, one window of the fixed duration, or for auto the windows a gateway already warm
- * needs to show it has settled. A JIT gateway takes longer, up to blockWarmupMax per stack and cell.
+ * needs to show it has settled (or blockWarmupMin, when longer). A JIT gateway takes longer, up to
+ * blockWarmupMax per stack and cell.
  */
 export function blockWarmupSeconds(config: Config): number {
   const mode = config.gate.blockWarmup
   if (mode === 'off') return 0
   const window =
     mode === 'auto'
-      ? (DEFAULT_STEADY_RULE.settledChanges + 1) * (WARMUP_WINDOW_S + RUN_OVERHEAD_S)
+      ? Math.max(
+          (DEFAULT_STEADY_RULE.settledChanges + 1) * (WARMUP_WINDOW_S + RUN_OVERHEAD_S),
+          durationMs(config.gate.blockWarmupMin) / 1000,
+        )
       : durationMs(mode) / 1000 + RUN_OVERHEAD_S
   return 2 * configCells(config).filter((c) => warmsCell(config, c)).length * window
 }

@@ -30,6 +30,7 @@ function shortExample(file: string, work: number): string {
   doc.setIn(['gate', 'maxRounds'], 1)
   doc.setIn(['gate', 'pairsPerBlock'], 1)
   // Keeps the test under a minute on a busy machine; a warm-up cut short is measured anyway.
+  doc.setIn(['gate', 'blockWarmupMin'], '0s')
   doc.setIn(['gate', 'blockWarmupMax'], '15s')
   doc.setIn(['services', 'gateway', 'env', 'WORK_ITERATIONS'], String(work))
   doc.setIn(['baselineVariant', 'services', 'gateway', 'env', 'WORK_ITERATIONS'], String(work))

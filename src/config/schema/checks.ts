@@ -6,6 +6,7 @@
 import type { z } from 'zod'
 import { templateNames, templateNamesIn } from '../template.js'
 import type { ConfigFields } from './config-fields.js'
+import { DURATION_PATTERN, durationMs } from './durations.js'
 import { MAX_CELLS } from './fields.js'
 import { countCells } from './sweep-levels.js'
 import { isBuiltInScenario } from './scenarios.js'
@@ -264,6 +265,14 @@ function checkGateBounds(config: ConfigFields, ctx: Ctx): void {
       code: 'custom',
       path: ['gate', 'blockConfidence'],
       message: `must be at least gate.confidence (${config.gate.confidence}): blocking needs at least the evidence passing does`,
+    })
+  }
+  const { blockWarmupMin: min, blockWarmupMax: max } = config.gate
+  if (DURATION_PATTERN.test(min) && DURATION_PATTERN.test(max) && durationMs(min) > durationMs(max)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['gate', 'blockWarmupMin'],
+      message: `must be at most gate.blockWarmupMax (${max})`,
     })
   }
   const cpuMode = config.gate.cpuPerRequest

@@ -1,6 +1,6 @@
 /** `gate`: how the gate measures and decides (metric, threshold, rounds, method, budget). */
 import { z } from 'zod'
-import { boundedDuration, DURATION_PATTERN, durationMs } from './durations.js'
+import { boundedDuration, DURATION_PATTERN, durationMs, optionalDuration } from './durations.js'
 
 export const gateSchema = z
   .object({
@@ -42,6 +42,11 @@ export const gateSchema = z
       .default('off')
       .describe(
         'Paired mode: load that warms each fresh stack of a block before its pairs (warm-up runs, never compared). auto: each gated cell (not the controls) on each stack in 3 s windows until its P95 settles (see "How the gate decides"), at most blockWarmupMax; a duration: each gated cell on each stack that long. off: none beyond each run\'s `warmup`; enough for gateways warm on their first request (nginx, Go), not for a JIT-compiled one.',
+      ),
+    blockWarmupMin: optionalDuration
+      .default('0s')
+      .describe(
+        'Paired mode, blockWarmup: auto: the least one stack warms up one cell before its P95 may count as settled. A JIT-compiled gateway can pause on its way down (a plateau of several windows between compilation tiers) and the steady rule cannot tell that pause from its floor; set this from a measured warm-up curve (scripts/jit-cold-start.ts), as the seeds warm a fixed 60 or 120 s.',
       ),
     blockWarmupMax: boundedDuration('10m')
       .default('1m')

@@ -114,6 +114,28 @@ describe('warmUpSession', () => {
     expect(runs).toHaveLength(3)
   })
 
+  it('does not call a pause in the fall settled before blockWarmupMin', async () => {
+    const runs: RunResult[] = []
+    const events: GateEvent[] = []
+    vi.useFakeTimers({ toFake: ['Date'] })
+    // A JIT curve that pauses at 3.2 ms for three windows (settled by the rule alone after 12 s)
+    // and then falls to its floor: with at least 20 s the warm-up runs on to the floor.
+    const curve = [20, 3.3, 3.2, 3.2, 3.1, 1.2, 1.1, 1.1, 1.1]
+    script.push(...curve.map((p95) => ({ p95 })))
+    const alone = { ...blockWarmup(config.gate)!, minS: 0 }
+    await warmUpSession(context(runs, events), session, ['baseline'], [planned('baseline')], alone, 0)
+    expect(events).toMatchObject([{ windows: 4, steady: true, latencies: [20, 3.3, 3.2, 3.2] }])
+    script.length = 0
+    script.push(...curve.map((p95) => ({ p95 })))
+    events.length = 0
+    const atLeast20 = { ...alone, minS: 20 }
+    await warmUpSession(context(runs, events), session, ['baseline'], [planned('baseline')], atLeast20, 0)
+    expect(events).toMatchObject([{ windows: 8, steady: true, latencies: curve.slice(0, 8) }])
+    expect(blockWarmupNote(events as WarmUpEvent[], atLeast20)).toMatch(
+      /^Block warm-up \(gate\.blockWarmup auto, at least 20 s\): 1 stack and cell warm-up\(s\) in 1 block\(s\), 24 s per block; every one settled\.$/,
+    )
+  })
+
   it("the report's note: seconds per block, and how many did not settle", () => {
     const warmUp = (block: number, seconds: number, steady: boolean): WarmUpEvent => ({
       event: 'warm-up',

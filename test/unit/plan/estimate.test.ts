@@ -49,6 +49,9 @@ describe('estimateGate', () => {
     expect(fixed?.seconds).toBeCloseTo((plain?.seconds ?? 0) + (fixed?.warmupS ?? 0), 6)
     const auto = estimateGate(config({ blockWarmup: 'auto' }), 'paired', true).block
     expect(auto?.warmupS).toBeCloseTo(2 * 1 * 3 * (WARMUP_WINDOW_S + RUN_OVERHEAD_S), 6)
+    // blockWarmupMin, when longer than auto's least three windows, is the least.
+    const atLeast = estimateGate(config({ blockWarmup: 'auto', blockWarmupMin: '45s' }), 'paired', true).block
+    expect(atLeast?.warmupS).toBeCloseTo(2 * 1 * 45, 6)
     // A user's own script is not warmed (its length is its own).
     expect(estimateGate(config({ blockWarmup: '10s' }, './own.js'), 'paired', true).block?.warmupS).toBe(0)
   })
