@@ -281,8 +281,9 @@ function sideEnv(): string {
 }
 
 /**
- * One row per real gate, from its journal: what its gated cell's valid pairs measured (median per
- * block of the P95 ratio, whether or not the control's pair of that block was valid), the control's,
+ * One row per real gate, from its journal: what its gated cell's valid pairs measured (median over
+ * blocks of the P95 ratio, a block's pairs averaged in log, whether or not the control's pair of that
+ * block was valid), the control's,
  * and how many runs were invalid or re-run (dropped iterations on a busy machine). `replay
  * --per-gate` prints it under the operating-curve table.
  */
@@ -297,14 +298,21 @@ async function perGateTable(gates: readonly GateRecord[]): Promise<string> {
     if (!existsSync(file)) continue
     const { runs, events } = await readJournal(file)
     const paired = runs.filter((r) => r.phase === 'paired' && !r.warmup && r.block !== undefined)
+    // One log ratio per block: the mean over its pairs (rounds) when it has several (gate.pairsPerBlock).
     const logRatios = (control: boolean) => {
-      const byBlock = new Map<number, Partial<Record<string, number>>>()
+      const byPair = new Map<string, Partial<Record<string, number>>>()
       for (const r of paired)
-        if (r.valid && r.profile.startsWith('no-gateway') === control)
-          byBlock.set(r.block as number, { ...byBlock.get(r.block as number), [r.variant]: r.metrics.p95 })
-      return [...byBlock.values()]
-        .filter((b) => b.candidate !== undefined && b.baseline !== undefined)
-        .map((b) => Math.log((b.candidate as number) / (b.baseline as number)))
+        if (r.valid && r.profile.startsWith('no-gateway') === control) {
+          const key = `${r.block}/${r.round}`
+          byPair.set(key, { ...byPair.get(key), [r.variant]: r.metrics.p95 })
+        }
+      const byBlock = new Map<string, number[]>()
+      for (const [key, b] of byPair) {
+        if (b.candidate === undefined || b.baseline === undefined) continue
+        const block = key.split('/')[0] as string
+        byBlock.set(block, [...(byBlock.get(block) ?? []), Math.log(b.candidate / b.baseline)])
+      }
+      return [...byBlock.values()].map((logs) => logs.reduce((a, b) => a + b, 0) / logs.length)
     }
     const gatedP95 = paired
       .filter((r) => r.valid && !r.profile.startsWith('no-gateway'))
