@@ -230,6 +230,31 @@ async function readGates(): Promise<GateRecord[]> {
     .map((line) => JSON.parse(line) as GateRecord)
 }
 
+/**
+ * A block the replay can draw: every run valid, and both variants of the control and the gated cell
+ * measured the same number of times (once per pair; gate.pairsPerBlock pairs).
+ */
+function completeBlock(runs: readonly RunResult[]): boolean {
+  const counts = new Map<string, number>()
+  for (const r of runs) counts.set(`${r.cell}/${r.variant}`, (counts.get(`${r.cell}/${r.variant}`) ?? 0) + 1)
+  const n = [...counts.values()]
+  return counts.size === 4 && n.every((k) => k === n[0]) && runs.every((r) => r.valid)
+}
+
+/**
+ * A block's log P95 ratio (candidate over baseline) in the gated cell or the control: the geometric
+ * means of each variant's runs, as the paired comparison combines a block's pairs. NaN without both.
+ */
+function blockLogRatio(runs: readonly RunResult[], control: boolean): number {
+  const logMean = (variant: string) => {
+    const logs = runs
+      .filter((r) => r.valid && r.profile.startsWith('no-gateway') === control && r.variant === variant)
+      .map((r) => Math.log(r.metrics.p95 ?? Number.NaN))
+    return logs.length ? mean(logs) : Number.NaN
+  }
+  return logMean('candidate') - logMean('baseline')
+}
+
 async function readPool(gates: readonly GateRecord[]) {
   const byLabel = new Map<string, PoolBlock[]>()
   const stored = new Map<string, RunResult[]>()
@@ -243,7 +268,7 @@ async function readPool(gates: readonly GateRecord[]) {
       if (run.phase === 'paired' && run.block !== undefined && !run.warmup)
         blocks.set(run.block, [...(blocks.get(run.block) ?? []), run])
     }
-    const complete = [...blocks.values()].filter((b) => b.length === 4 && b.every((r) => r.valid))
+    const complete = [...blocks.values()].filter(completeBlock)
     byLabel.set(gate.label, [
       ...(byLabel.get(gate.label) ?? []),
       ...complete.map((r) => ({ gate: gate.id, runs: r })),
@@ -349,6 +374,8 @@ async function replay(options: {
   const { config } = loaded
   const gate = config.gate
   const { byLabel, stored } = await readPool(gates)
+  // The least blocks a gate measures (gate.rounds pairs, gate.pairsPerBlock to a block).
+  const minBlocks = Math.ceil(gate.rounds / gate.pairsPerBlock)
   const random = seededRandom(options.seed)
   const pairedGates = gates.filter((g) => g.method === 'paired' && g.blocks > 0)
   const blockS = median(pairedGates.map((g) => g.wallTimeS / g.blocks))
@@ -419,14 +446,7 @@ async function replay(options: {
   const rows: string[] = []
   const effect = (label: string) => {
     const blocks = byLabel.get(label) ?? []
-    const ratios = blocks.map((b) => {
-      const [c, a] = ['candidate', 'baseline'].map(
-        (v) =>
-          b.runs.find((r) => !r.profile.startsWith('no-gateway') && r.variant === v)?.metrics.p95 ??
-          Number.NaN,
-      ) as [number, number]
-      return Math.log(c / a)
-    })
+    const ratios = blocks.map((b) => blockLogRatio(b.runs, false))
     return {
       n: ratios.length,
       realised: ratios.length ? (Math.exp(median(ratios)) - 1) * 100 : Number.NaN,
@@ -474,7 +494,7 @@ async function replay(options: {
         ),
       )
     }
-    if ((byLabel.get(label)?.length ?? 0) >= gate.rounds) {
+    if ((byLabel.get(label)?.length ?? 0) >= minBlocks) {
       const t = tally()
       for (let i = 0; i < options.decisions; i++) await decide(label, null, t)
       rows.push(
@@ -520,15 +540,11 @@ async function replay(options: {
     const { runs } = await readJournal(file)
     const paired = runs.filter((r) => r.phase === 'paired')
     if (paired.length === 0) continue
-    const byBlock = new Map<number, Partial<Record<string, number>>>()
-    for (const r of paired) {
-      if (r.warmup || !r.valid || r.profile.startsWith('no-gateway') || r.block === undefined) continue
-      byBlock.set(r.block, { ...byBlock.get(r.block), [r.variant]: r.metrics.p95 })
-    }
-    const logs = [...byBlock.values()]
-      .filter((b) => b.candidate !== undefined && b.baseline !== undefined)
-      .map((b) => Math.log((b.candidate as number) / (b.baseline as number)))
-    if (logs.length >= gate.rounds) {
+    const byBlock = new Map<number, RunResult[]>()
+    for (const r of paired)
+      if (!r.warmup && r.block !== undefined) byBlock.set(r.block, [...(byBlock.get(r.block) ?? []), r])
+    const logs = [...byBlock.values()].map((b) => blockLogRatio(b, false)).filter((x) => !Number.isNaN(x))
+    if (logs.length >= minBlocks) {
       gateMeans.push(mean(logs))
       gateVarOfMean.push(sd(logs) ** 2 / logs.length)
     }
@@ -557,7 +573,7 @@ async function replay(options: {
     ...(gateMeans.length > 2
       ? [
           '',
-          `Per-gate offset: over ${gateMeans.length} real A/A gates with at least ${gate.rounds} paired blocks, the sd of each gate's mean log P95 ratio is ${sd(gateMeans).toFixed(3)}, where block-to-block noise alone gives ${Math.sqrt(mean(gateVarOfMean)).toFixed(3)} (excess ${Math.sqrt(Math.max(0, sd(gateMeans) ** 2 - mean(gateVarOfMean))).toFixed(3)}).`,
+          `Per-gate offset: over ${gateMeans.length} real A/A gates with at least ${minBlocks} paired blocks, the sd of each gate's mean log P95 ratio is ${sd(gateMeans).toFixed(3)}, where block-to-block noise alone gives ${Math.sqrt(mean(gateVarOfMean)).toFixed(3)} (excess ${Math.sqrt(Math.max(0, sd(gateMeans) ** 2 - mean(gateVarOfMean))).toFixed(3)}).`,
         ]
       : []),
     '',

@@ -12,7 +12,10 @@
 // each run's P95 with its first second counted shows what a new k6 process's connections cost.
 //
 //   node --experimental-strip-types scripts/jit-cold-start.ts [--rate 250] [--seconds 20] [--window 2] [--work 2000]
-//                                   [--gateways jitgw,testgw] [--runs 0] [--run-seconds 6] [--gap 7] [--env K=V ...]
+//                                   [--gateways jitgw,testgw] [--runs 0] [--run-seconds 6] [--gap 7] [--env K=V ...] [--pin]
+//
+// --pin places the containers as gate.placement: split does: the gateway on CPU 1, echo and k6 on
+// CPU 0 (k6 under taskset).
 //
 // --env sets one more environment variable of the gateway container (e.g. JAVA_TOOL_OPTIONS=...).
 //
@@ -35,6 +38,7 @@ const { values } = parseArgs({
     'run-seconds': { type: 'string', default: '6' },
     gap: { type: 'string', default: '7' },
     env: { type: 'string', multiple: true, default: [] },
+    pin: { type: 'boolean', default: false },
   },
 })
 type Option = 'rate' | 'seconds' | 'window' | 'runs' | 'run-seconds' | 'gap'
@@ -89,8 +93,9 @@ process.on('SIGINT', () => {
   process.exit(130)
 })
 
-function run(name: string, image: string, env: Record<string, string | number>): string {
+function run(name: string, image: string, env: Record<string, string | number>, cpu: string): string {
   const envArgs = Object.entries(env).flatMap(([k, v]) => ['-e', `${k}=${v}`])
+  const cpuArgs = values.pin ? ['--cpuset-cpus', cpu] : []
   created.push(name)
   docker(
     'run',
@@ -102,6 +107,7 @@ function run(name: string, image: string, env: Record<string, string | number>):
     '--network-alias',
     name.split('-').pop()!,
     ...envArgs,
+    ...cpuArgs,
     image,
   )
   return docker('inspect', '-f', `{{(index .NetworkSettings.Networks "${id}").IPAddress}}`, name)
@@ -138,14 +144,21 @@ const p95 = (xs: number[]): number => {
 
 /** One k6 process at the rate for `duration`; latencies (ms) with their unix-ms timestamps. */
 function load(url: string, duration: string, csv: string) {
-  const k6 = spawnSync(
-    'k6',
-    ['run', '-q', '--out', `csv=${csv}`, '-e', `URL=${url}`, '-e', `DURATION=${duration}`, script()],
-    {
-      encoding: 'utf8',
-      env: { ...process.env, K6_CSV_TIME_FORMAT: 'unix_milli' },
-    },
-  )
+  const k6Args = [
+    'run',
+    '-q',
+    '--out',
+    `csv=${csv}`,
+    '-e',
+    `URL=${url}`,
+    '-e',
+    `DURATION=${duration}`,
+    script(),
+  ]
+  const k6 = spawnSync(values.pin ? 'taskset' : 'k6', values.pin ? ['-c', '0', 'k6', ...k6Args] : k6Args, {
+    encoding: 'utf8',
+    env: { ...process.env, K6_CSV_TIME_FORMAT: 'unix_milli' },
+  })
   if (k6.status !== 0 && k6.status !== 99) throw new Error(`k6 exited ${k6.status}: ${k6.stderr}`)
   const samples: [number, number][] = []
   let failed = 0
@@ -170,13 +183,18 @@ function script(): string {
  * and, with --runs, the P95 of each separate run after it.
  */
 async function measure(gateway: string) {
-  const echoIp = run(`${id}-echo`, 'perf-gate/echo:local', { ECHO_DELAY_US: '0' })
+  const echoIp = run(`${id}-echo`, 'perf-gate/echo:local', { ECHO_DELAY_US: '0' }, '0')
   await waitHealthy(`http://${echoIp}:8080/health`)
-  const gwIp = run(`${id}-gateway`, IMAGES[gateway]!, {
-    UPSTREAM: 'http://echo:8080',
-    WORK_ITERATIONS: work,
-    ...gatewayEnv,
-  })
+  const gwIp = run(
+    `${id}-gateway`,
+    IMAGES[gateway]!,
+    {
+      UPSTREAM: 'http://echo:8080',
+      WORK_ITERATIONS: work,
+      ...gatewayEnv,
+    },
+    '1',
+  )
   await waitHealthy(`http://${gwIp}:8080/health`)
   const url = `http://${gwIp}:8080/echo`
   const { samples, failed, dropped } = load(url, `${seconds}s`, path.join(dir, `${gateway}.csv`))
@@ -206,6 +224,11 @@ async function measure(gateway: string) {
   }
 }
 
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b)
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2
+}
+
 /** Sample sd of the log of each value: the run-to-run scatter in the units of the gate's log ratio. */
 const logSd = (xs: number[]): number => {
   const ls = xs.map(Math.log)
@@ -218,7 +241,8 @@ try {
   console.log(`uptime: ${execFileSync('uptime', { encoding: 'utf8' }).trim()}`)
   console.log(
     `${rate} req/s for ${seconds} s from the first request, WORK_ITERATIONS=${work}, P95 per ${window} s window` +
-      (values.env.length ? `, gateway env ${values.env.join(' ')}` : ''),
+      (values.env.length ? `, gateway env ${values.env.join(' ')}` : '') +
+      (values.pin ? ', gateway pinned to CPU 1, echo and k6 to CPU 0' : ''),
   )
   for (const gateway of gateways) {
     const { windows, failed, dropped, requests, runP95s, wholeRunP95s } = await measure(gateway)
@@ -235,7 +259,7 @@ try {
       const late = windows.slice(Math.floor(windows.length / 2)).map(p95)
       console.log(
         `  then ${runs} separate ${runSeconds} s runs after ${gap} s idle each, P95 ms: ` +
-          `${runP95s.map((x) => x.toFixed(2)).join(' ')}; sd of log P95 ${runs > 1 ? logSd(runP95s).toFixed(3) : '-'} ` +
+          `${runP95s.map((x) => x.toFixed(2)).join(' ')}; median ${median(runP95s).toFixed(2)}; sd of log P95 ${runs > 1 ? logSd(runP95s).toFixed(3) : '-'} ` +
           `(the continuous run's last-half ${window} s windows: ${logSd(late).toFixed(3)})`,
       )
       console.log(
